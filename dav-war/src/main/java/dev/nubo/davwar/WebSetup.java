@@ -1,0 +1,15 @@
+package dev.nubo.davwar;
+
+import dev.nubo.platform.web.WebSurface;
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletContextListener;
+import jakarta.servlet.annotation.WebListener;
+
+/** Installs the shared request log in this WAR's context. */
+@WebListener
+public class WebSetup implements ServletContextListener {
+  @Override
+  public void contextInitialized(ServletContextEvent event) {
+    WebSurface.install(event.getServletContext());
+  }
+}

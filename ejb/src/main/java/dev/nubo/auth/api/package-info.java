@@ -1,0 +1,2 @@
+/** Authentication's public side: the service every surface calls and what it returns. */
+package dev.nubo.auth.api;

@@ -1,0 +1,2 @@
+/** Cross-feature vocabulary every surface maps: the error type and its kinds. */
+package dev.nubo.platform.api;

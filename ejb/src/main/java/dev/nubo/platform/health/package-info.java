@@ -1,0 +1,2 @@
+/** Health: MicroProfile Health readiness and liveness, and the facts /api/health reports. */
+package dev.nubo.platform.health;

@@ -1,0 +1,33 @@
+package dev.nubo.users.api;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** The user directory. Each method is one transaction. */
+public interface UserService {
+  UserView create(NewUser user);
+
+  Optional<UserView> find(UUID id);
+
+  /** A page of users ordered by user name, and the total count. */
+  Page list(int offset, int limit);
+
+  UserView update(UUID id, UserChanges changes);
+
+  void delete(UUID id);
+
+  boolean anyUserExists();
+
+  Optional<UserCredentials> credentialsByUsername(String username);
+
+  Optional<UserCredentials> credentials(UUID id);
+
+  /** Checks the password rules, hashes and stores it, and fires {@link UserAccessChanged}. */
+  void setPassword(UUID id, String newPassword);
+
+  /** Stores a new password hash (already computed by the caller) and fires {@link UserAccessChanged}. */
+  void replacePasswordHash(UUID id, String passwordHash, boolean credentialsChanged);
+
+  record Page(List<UserView> users, long total) {}
+}

@@ -1,0 +1,71 @@
+package dev.nubo.users.infra;
+
+import dev.nubo.users.domain.UserEntity;
+import dev.nubo.users.domain.UserRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+@ApplicationScoped
+public class JpaUserRepository implements UserRepository {
+  @PersistenceContext(unitName = "nubo")
+  EntityManager em;
+
+  @Override
+  public Optional<UserEntity> findById(UUID id) {
+    return Optional.ofNullable(em.find(UserEntity.class, id));
+  }
+
+  @Override
+  public Optional<UserEntity> findByUsername(String username) {
+    return em.createQuery("SELECT u FROM UserEntity u WHERE LOWER(u.username) = LOWER(:name)", UserEntity.class)
+        .setParameter("name", username)
+        .getResultStream()
+        .findFirst();
+  }
+
+  @Override
+  public boolean usernameTaken(String username) {
+    return !em.createNativeQuery("SELECT 1 FROM users WHERE lower(username) = lower(?1)")
+        .setParameter(1, username)
+        .getResultList()
+        .isEmpty();
+  }
+
+  @Override
+  public List<UserEntity> page(int offset, int limit) {
+    return em.createQuery("SELECT u FROM UserEntity u ORDER BY LOWER(u.username)", UserEntity.class)
+        .setFirstResult(offset)
+        .setMaxResults(limit)
+        .getResultList();
+  }
+
+  @Override
+  public long count() {
+    return ((Number) em.createNativeQuery("SELECT count(*) FROM users").getSingleResult()).longValue();
+  }
+
+  @Override
+  public long countOtherEnabledAdmins(UUID exceptUserId) {
+    return ((Number)
+            em.createNativeQuery("SELECT count(*) FROM users WHERE role = 'admin' AND enabled AND id <> ?1")
+                .setParameter(1, exceptUserId)
+                .getSingleResult())
+        .longValue();
+  }
+
+  @Override
+  public void add(UserEntity user) {
+    em.persist(user);
+    // surface constraint violations here, inside the service's transaction, not at commit
+    em.flush();
+  }
+
+  @Override
+  public void remove(UserEntity user) {
+    em.remove(user);
+  }
+}

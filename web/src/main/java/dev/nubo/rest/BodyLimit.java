@@ -1,0 +1,73 @@
+package dev.nubo.rest;
+
+import dev.nubo.platform.api.ErrorKind;
+import dev.nubo.platform.api.NuboException;
+import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.ext.Provider;
+import jakarta.ws.rs.ext.ReaderInterceptor;
+import jakarta.ws.rs.ext.ReaderInterceptorContext;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Bounds JSON request bodies ({@code nubo.api.max-body-bytes}): a declared length over the limit is refused before
+ * reading, and a chunked body is cut off as soon as it passes the limit. File uploads will use their own streaming
+ * endpoints, not entity reading.
+ */
+@Provider
+@Priority(Priorities.AUTHENTICATION - 100)
+public class BodyLimit implements ContainerRequestFilter, ReaderInterceptor {
+  @Inject
+  @ConfigProperty(name = "nubo.api.max-body-bytes", defaultValue = "1048576")
+  long maxBytes;
+
+  @Override
+  public void filter(ContainerRequestContext request) {
+    if (request.getLength() > maxBytes) {
+      throw tooLarge();
+    }
+  }
+
+  @Override
+  public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
+    context.setInputStream(new Bounded(context.getInputStream(), maxBytes));
+    return context.proceed();
+  }
+
+  private NuboException tooLarge() {
+    return new NuboException(ErrorKind.TOO_LARGE, "body_too_large", "request body exceeds " + maxBytes + " bytes");
+  }
+
+  private final class Bounded extends FilterInputStream {
+    private long left;
+
+    Bounded(InputStream in, long limit) {
+      super(in);
+      this.left = limit;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      if (b >= 0 && --left < 0) {
+        throw tooLarge();
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] buf, int off, int len) throws IOException {
+      int n = super.read(buf, off, len);
+      if (n > 0 && (left -= n) < 0) {
+        throw tooLarge();
+      }
+      return n;
+    }
+  }
+}
