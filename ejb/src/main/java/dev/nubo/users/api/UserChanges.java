@@ -13,6 +13,10 @@ public record UserChanges(
     Optional<Boolean> enabled,
     Optional<Optional<Long>> quotaBytes) {
 
+  public UserChanges withEnabled(boolean value) {
+    return new UserChanges(displayName, email, role, Optional.of(value), quotaBytes);
+  }
+
   public static UserChanges none() {
     return new UserChanges(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
   }
