@@ -23,7 +23,7 @@ import org.flywaydb.core.api.output.MigrateResult;
  */
 @Startup
 @Singleton
-@DependsOn("DatabaseLifecycle")
+@DependsOn({"SettingsCheck", "DatabaseLifecycle"})
 @TransactionManagement(TransactionManagementType.BEAN)
 public class SchemaMigrator {
   private static final Logger LOG = Logger.getLogger(SchemaMigrator.class.getName());

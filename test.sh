@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs every test of Nubo: unit tests, the Arquillian tests on Payara Micro, and the black-box tests of nubo.jar
+# and of nubo.ear on Payara Server, all on a real PostgreSQL (the embedded one the product ships).
+# Works on a fresh Debian 12 machine with JDK 17 and Maven; installs what the tests need when it is missing
+# (apt-get, so it must run as root there). Extra arguments go to Maven, e.g. ./test.sh -pl ejb
+set -euo pipefail
+cd "$(dirname "$0")"
+
+missing=()
+command -v mvn >/dev/null || missing+=(maven)
+command -v java >/dev/null || missing+=(openjdk-17-jdk-headless)
+# the embedded PostgreSQL runs initdb/postgres through unshare (util-linux) when started as root
+command -v unshare >/dev/null || missing+=(util-linux)
+command -v curl >/dev/null || missing+=(curl)
+if ((${#missing[@]})); then
+  echo "test.sh: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}"
+fi
+
+exec mvn -B -ntp verify "$@"
