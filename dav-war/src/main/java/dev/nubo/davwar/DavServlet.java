@@ -15,22 +15,25 @@ import java.io.IOException;
  */
 @WebServlet(name = "dav", urlPatterns = "/*", asyncSupported = true)
 public class DavServlet extends HttpServlet {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  @Inject transient BasicAuthGate gate;
+    @Inject
+    transient BasicAuthGate gate;
 
-  @Override
-  protected void service(HttpServletRequest req, HttpServletResponse res) throws IOException {
-    if (gate.authenticate(req, res, "Nubo").isEmpty()) {
-      return;
+    @Override
+    protected void service(HttpServletRequest req, HttpServletResponse res) throws IOException {
+        if (gate.authenticate(req, res, "Nubo").isEmpty()) {
+            return;
+        }
+        if ("OPTIONS".equals(req.getMethod())) {
+            res.setHeader("Allow", "OPTIONS");
+            res.setStatus(200);
+            return;
+        }
+        res.setStatus(501);
+        res.setContentType("text/plain;charset=UTF-8");
+        res.getWriter()
+                .write(req.getMethod() + " " + req.getContextPath() + req.getServletPath()
+                        + " is not implemented yet\n");
     }
-    if ("OPTIONS".equals(req.getMethod())) {
-      res.setHeader("Allow", "OPTIONS");
-      res.setStatus(200);
-      return;
-    }
-    res.setStatus(501);
-    res.setContentType("text/plain;charset=UTF-8");
-    res.getWriter().write(req.getMethod() + " " + req.getContextPath() + req.getServletPath() + " is not implemented yet\n");
-  }
 }

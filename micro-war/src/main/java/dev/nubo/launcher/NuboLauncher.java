@@ -15,91 +15,92 @@ import java.util.List;
  * refuses bad values with one line, and hands over to Payara Micro.
  */
 public final class NuboLauncher {
-  static final int DEFAULT_PORT = 8080;
+    static final int DEFAULT_PORT = 8080;
 
-  private NuboLauncher() {}
+    private NuboLauncher() {}
 
-  public static void main(String[] args) throws Exception {
-    int port;
-    Path dataDir;
-    try {
-      port = port(setting("nubo.port"));
-      dataDir = dataDir(setting("nubo.data.dir"));
-    } catch (IllegalArgumentException e) {
-      System.err.println("nubo: cannot start: " + e.getMessage());
-      System.exit(2);
-      return;
+    public static void main(String[] args) throws Exception {
+        int port;
+        Path dataDir;
+        try {
+            port = port(setting("nubo.port"));
+            dataDir = dataDir(setting("nubo.data.dir"));
+        } catch (IllegalArgumentException e) {
+            System.err.println("nubo: cannot start: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        // the application reads these through MicroProfile Config; system properties outrank everything else there
+        System.setProperty("nubo.data.dir", dataDir.toString());
+        System.setProperty("nubo.standalone", "true");
+        List<String> payaraArgs =
+                new ArrayList<>(List.of("--port", String.valueOf(port), "--nocluster", "--nohazelcast"));
+        payaraArgs.addAll(Arrays.asList(args));
+        try {
+            Class.forName("fish.payara.micro.PayaraMicro")
+                    .getMethod("main", String[].class)
+                    .invoke(null, (Object) payaraArgs.toArray(new String[0]));
+        } catch (InvocationTargetException e) {
+            throw e.getCause() instanceof Exception ex ? ex : e;
+        }
+        returnIdleMemory();
     }
-    // the application reads these through MicroProfile Config; system properties outrank everything else there
-    System.setProperty("nubo.data.dir", dataDir.toString());
-    System.setProperty("nubo.standalone", "true");
-    List<String> payaraArgs = new ArrayList<>(List.of("--port", String.valueOf(port), "--nocluster", "--nohazelcast"));
-    payaraArgs.addAll(Arrays.asList(args));
-    try {
-      Class.forName("fish.payara.micro.PayaraMicro")
-          .getMethod("main", String[].class)
-          .invoke(null, (Object) payaraArgs.toArray(new String[0]));
-    } catch (InvocationTargetException e) {
-      throw e.getCause() instanceof Exception ex ? ex : e;
-    }
-    returnIdleMemory();
-  }
 
-  /**
-   * Start-up leaves the heap committed far above what stays live (about 250 MB committed for 70 MB live). Let G1
-   * give the difference back after boot and when idle; these flags are manageable, so no JVM option is needed.
-   */
-  static void returnIdleMemory() {
-    try {
-      var diagnostics =
-          java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
-      diagnostics.setVMOption("MinHeapFreeRatio", "10");
-      diagnostics.setVMOption("MaxHeapFreeRatio", "30");
-      diagnostics.setVMOption("G1PeriodicGCInterval", "60000");
-    } catch (RuntimeException e) {
-      // another collector or JVM: leave it to its defaults
+    /**
+     * Start-up leaves the heap committed far above what stays live (about 250 MB committed for 70 MB live). Let G1
+     * give the difference back after boot and when idle; these flags are manageable, so no JVM option is needed.
+     */
+    static void returnIdleMemory() {
+        try {
+            var diagnostics = java.lang.management.ManagementFactory.getPlatformMXBean(
+                    com.sun.management.HotSpotDiagnosticMXBean.class);
+            diagnostics.setVMOption("MinHeapFreeRatio", "10");
+            diagnostics.setVMOption("MaxHeapFreeRatio", "30");
+            diagnostics.setVMOption("G1PeriodicGCInterval", "60000");
+        } catch (RuntimeException e) {
+            // another collector or JVM: leave it to its defaults
+        }
+        System.gc();
     }
-    System.gc();
-  }
 
-  /** System property first, then the environment variable of the same name by MicroProfile Config's mapping. */
-  static String setting(String key) {
-    String value = System.getProperty(key);
-    if (value == null) {
-      value = System.getenv(key.toUpperCase().replace('.', '_'));
+    /** System property first, then the environment variable of the same name by MicroProfile Config's mapping. */
+    static String setting(String key) {
+        String value = System.getProperty(key);
+        if (value == null) {
+            value = System.getenv(key.toUpperCase().replace('.', '_'));
+        }
+        return value == null || value.isBlank() ? null : value.trim();
     }
-    return value == null || value.isBlank() ? null : value.trim();
-  }
 
-  static int port(String value) {
-    if (value == null) {
-      return DEFAULT_PORT;
+    static int port(String value) {
+        if (value == null) {
+            return DEFAULT_PORT;
+        }
+        try {
+            int port = Integer.parseInt(value);
+            if (port >= 1 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("NUBO_PORT: '" + value + "' is not a port number (1-65535)");
     }
-    try {
-      int port = Integer.parseInt(value);
-      if (port >= 1 && port <= 65535) {
-        return port;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException("NUBO_PORT: '" + value + "' is not a port number (1-65535)");
-  }
 
-  static Path dataDir(String value) {
-    String setting = value == null ? "./nubo-data" : value;
-    Path dir;
-    try {
-      dir = Path.of(setting).toAbsolutePath().normalize();
-    } catch (RuntimeException e) {
-      throw new IllegalArgumentException("NUBO_DATA_DIR: '" + setting + "' is not a valid path");
+    static Path dataDir(String value) {
+        String setting = value == null ? "./nubo-data" : value;
+        Path dir;
+        try {
+            dir = Path.of(setting).toAbsolutePath().normalize();
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("NUBO_DATA_DIR: '" + setting + "' is not a valid path");
+        }
+        try {
+            Files.createDirectories(dir);
+            Files.delete(Files.createTempFile(dir, ".write-probe", ".tmp"));
+        } catch (IOException | SecurityException e) {
+            throw new IllegalArgumentException("NUBO_DATA_DIR: " + dir + " is not a writable directory (" + e + ")");
+        }
+        return dir;
     }
-    try {
-      Files.createDirectories(dir);
-      Files.delete(Files.createTempFile(dir, ".write-probe", ".tmp"));
-    } catch (IOException | SecurityException e) {
-      throw new IllegalArgumentException("NUBO_DATA_DIR: " + dir + " is not a writable directory (" + e + ")");
-    }
-    return dir;
-  }
 }

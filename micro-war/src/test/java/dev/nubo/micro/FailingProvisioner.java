@@ -10,9 +10,9 @@ import jakarta.enterprise.event.Observes;
  */
 @ApplicationScoped
 public class FailingProvisioner {
-  void provision(@Observes UserCreated created) {
-    if (created.username().startsWith("fail-")) {
-      throw new IllegalStateException("provisioning failed for " + created.username());
+    void provision(@Observes UserCreated created) {
+        if (created.username().startsWith("fail-")) {
+            throw new IllegalStateException("provisioning failed for " + created.username());
+        }
     }
-  }
 }

@@ -35,7 +35,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -46,8 +45,8 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.jboss.shrinkwrap.api.importer.ZipImporter;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -58,162 +57,190 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 class FoundationArqIT {
-  static final String ADMIN_PASSWORD = "arquillian-admin";
+    static final String ADMIN_PASSWORD = "arquillian-admin";
 
-  @Deployment
-  static WebArchive deployment() {
-    return ShrinkWrap.create(ZipImporter.class, "nubo.war")
-        .importFrom(new File(System.getProperty("nubo.war", "target/nubo-micro.war")))
-        .as(WebArchive.class)
-        .addClasses(FoundationArqIT.class, FailingProvisioner.class)
-        .addAsLibraries(jarOf(org.assertj.core.api.Assertions.class));
-  }
-
-  private static File jarOf(Class<?> type) {
-    try {
-      return new File(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-    } catch (java.net.URISyntaxException e) {
-      throw new IllegalStateException(e);
+    @Deployment
+    static WebArchive deployment() {
+        return ShrinkWrap.create(ZipImporter.class, "nubo.war")
+                .importFrom(new File(System.getProperty("nubo.war", "target/nubo-micro.war")))
+                .as(WebArchive.class)
+                .addClasses(FoundationArqIT.class, FailingProvisioner.class)
+                .addAsLibraries(jarOf(org.assertj.core.api.Assertions.class));
     }
-  }
 
-  @ArquillianResource URL deploymentUrl;
-
-  @Inject UserService users;
-  @Inject AuthService auth;
-  @Inject AuthStore store;
-  @Inject InstanceIdentity instance;
-  @Inject Caches caches;
-
-  @Resource(lookup = DatabaseResources.JNDI_NAME)
-  DataSource dataSource;
-
-  /** Container-managed threads, so each racer has the same JTA and CDI environment as a request thread. */
-  @Resource ManagedExecutorService executor;
-
-  @Test
-  void migrations_ranAtDeployment_withThePostgresExtensionsTheSchemaUses() throws Exception {
-    assertThat(query("SELECT extname FROM pg_extension")).contains("ltree", "pg_trgm");
-    assertThat(query("SELECT version || ':' || success FROM flyway_schema_history WHERE version IS NOT NULL"))
-        .contains("1:true");
-  }
-
-  @Test
-  void userCreation_isAllOrNothing_whenProvisioningInTheSameTransactionFails() throws Exception {
-    String name = "fail-" + UUID.randomUUID().toString().substring(0, 8);
-    assertThatThrownBy(() -> users.create(new NewUser(name, "password-123", null, null, Role.USER, null)))
-        .hasStackTraceContaining("provisioning failed for " + name);
-    assertThat(query("SELECT count(*) FROM users WHERE username = '" + name + "'")).containsExactly("0");
-    // the name is still free
-    assertThat(users.credentialsByUsername(name)).isEmpty();
-  }
-
-  @Test
-  void concurrentCreatesOfOneName_oneWins_theOtherGetsAConflictNotAnError() throws Exception {
-    String name = "dup-" + UUID.randomUUID().toString().substring(0, 8);
-    List<Object> outcomes =
-        race(2, i -> users.create(new NewUser(i == 0 ? name : name.toUpperCase(), "password-123", null, null, Role.USER, null)));
-    assertThat(outcomes).filteredOn(o -> o instanceof UserView).hasSize(1);
-    assertThat(outcomes)
-        .filteredOn(o -> o instanceof NuboException n && "username_taken".equals(n.code()))
-        .hasSize(1);
-  }
-
-  @Test
-  void concurrentRefreshesOfOneToken_exactlyOneRotates_andTheOtherRevokesTheFamily() throws Exception {
-    UserView user = newUser();
-    String token = Secrets.randomToken();
-    UUID session =
-        store.createSession(user.id(), SessionKind.TOKEN, new ClientInfo("127.0.0.1", "arq"), Duration.ofHours(1), Secrets.sha256(token));
-    List<Object> outcomes =
-        race(2, i -> store.rotate(Secrets.sha256(token), Secrets.sha256(Secrets.randomToken()), Duration.ofHours(1)).outcome());
-    assertThat(outcomes).containsExactlyInAnyOrder(AuthStore.Outcome.ROTATED, AuthStore.Outcome.REUSED);
-    assertThat(store.activeSession(session)).isEmpty();
-  }
-
-  @Test
-  void disablingAUser_dropsTheirCachedBasicCredentials_onceTheChangeCommitted() {
-    UserView user = newUser();
-    ClientInfo client = new ClientInfo("127.0.0.1", "arq");
-    AuthenticatedUser first = auth.authenticateBasic(user.username(), "password-123", client);
-    assertThat(auth.authenticateBasic(user.username(), "password-123", client)).isEqualTo(first);
-
-    users.update(user.id(), UserChanges.none().withEnabled(false));
-
-    assertThatThrownBy(() -> auth.authenticateBasic(user.username(), "password-123", client))
-        .isInstanceOfSatisfying(NuboException.class, e -> assertThat(e.code()).isEqualTo("invalid_credentials"));
-  }
-
-  @Test
-  void oneInstanceOfEachApplicationScopedBean_servesRestDavAndNextcloud() throws Exception {
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    String basic = "Basic " + Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
-    Cache<String, AuthenticatedUser> basicCache =
-        caches.cache("auth-basic", String.class, AuthenticatedUser.class, 50_000, Duration.ofMinutes(10));
-    basicCache.clear();
-
-    for (String path : List.of("api/health", "dav/files/admin/", "nextcloud/remote.php/dav/")) {
-      HttpRequest.Builder request = HttpRequest.newBuilder(local(path)).timeout(Duration.ofSeconds(30));
-      if (!path.startsWith("api")) {
-        request.method("OPTIONS", HttpRequest.BodyPublishers.noBody()).header("Authorization", basic);
-      }
-      HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-      assertThat(response.statusCode()).as(path).isEqualTo(200);
-      assertThat(response.headers().firstValue(InstanceIdentity.HEADER)).as(path).hasValue(instance.id());
+    private static File jarOf(Class<?> type) {
+        try {
+            return new File(
+                    type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
-    // the DAV and Nextcloud servlets filled the very cache this test sees
-    assertThat(basicCache.iterator().hasNext()).isTrue();
-  }
 
-  private UserView newUser() {
-    return users.create(
-        new NewUser("arq-" + UUID.randomUUID().toString().substring(0, 8), "password-123", null, null, Role.USER, null));
-  }
+    @ArquillianResource
+    URL deploymentUrl;
 
-  /** The deployment's URL with its host replaced by 127.0.0.1: tests talk to loopback only. */
-  private URI local(String path) throws Exception {
-    URI u = deploymentUrl.toURI();
-    return new URI("http", null, "127.0.0.1", u.getPort(), "/" + path, null, null);
-  }
+    @Inject
+    UserService users;
 
-  private List<String> query(String sql) throws Exception {
-    List<String> rows = new ArrayList<>();
-    try (Connection c = dataSource.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        rows.add(rs.getString(1));
-      }
+    @Inject
+    AuthService auth;
+
+    @Inject
+    AuthStore store;
+
+    @Inject
+    InstanceIdentity instance;
+
+    @Inject
+    Caches caches;
+
+    @Resource(lookup = DatabaseResources.JNDI_NAME)
+    DataSource dataSource;
+
+    /** Container-managed threads, so each racer has the same JTA and CDI environment as a request thread. */
+    @Resource
+    ManagedExecutorService executor;
+
+    @Test
+    void migrations_ranAtDeployment_withThePostgresExtensionsTheSchemaUses() throws Exception {
+        assertThat(query("SELECT extname FROM pg_extension")).contains("ltree", "pg_trgm");
+        assertThat(query("SELECT version || ':' || success FROM flyway_schema_history WHERE version IS NOT NULL"))
+                .contains("1:true");
     }
-    return rows;
-  }
 
-  interface Task {
-    Object run(int index) throws Exception;
-  }
-
-  /** Runs the tasks at the same moment on separate threads; returns each result or the exception it threw. */
-  private List<Object> race(int n, Task task) throws Exception {
-    {
-      CountDownLatch start = new CountDownLatch(1);
-      List<Future<Object>> futures = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        int index = i;
-        Callable<Object> c =
-            () -> {
-              start.await();
-              try {
-                return task.run(index);
-              } catch (Exception e) {
-                return e;
-              }
-            };
-        futures.add(executor.submit(c));
-      }
-      start.countDown();
-      List<Object> results = new ArrayList<>();
-      for (Future<Object> f : futures) {
-        results.add(f.get());
-      }
-      return results;
+    @Test
+    void userCreation_isAllOrNothing_whenProvisioningInTheSameTransactionFails() throws Exception {
+        String name = "fail-" + UUID.randomUUID().toString().substring(0, 8);
+        assertThatThrownBy(() -> users.create(new NewUser(name, "password-123", null, null, Role.USER, null)))
+                .hasStackTraceContaining("provisioning failed for " + name);
+        assertThat(query("SELECT count(*) FROM users WHERE username = '" + name + "'"))
+                .containsExactly("0");
+        // the name is still free
+        assertThat(users.credentialsByUsername(name)).isEmpty();
     }
-  }
+
+    @Test
+    void concurrentCreatesOfOneName_oneWins_theOtherGetsAConflictNotAnError() throws Exception {
+        String name = "dup-" + UUID.randomUUID().toString().substring(0, 8);
+        List<Object> outcomes = race(
+                2,
+                i -> users.create(
+                        new NewUser(i == 0 ? name : name.toUpperCase(), "password-123", null, null, Role.USER, null)));
+        assertThat(outcomes).filteredOn(o -> o instanceof UserView).hasSize(1);
+        assertThat(outcomes)
+                .filteredOn(o -> o instanceof NuboException n && "username_taken".equals(n.code()))
+                .hasSize(1);
+    }
+
+    @Test
+    void concurrentRefreshesOfOneToken_exactlyOneRotates_andTheOtherRevokesTheFamily() throws Exception {
+        UserView user = newUser();
+        String token = Secrets.randomToken();
+        UUID session = store.createSession(
+                user.id(),
+                SessionKind.TOKEN,
+                new ClientInfo("127.0.0.1", "arq"),
+                Duration.ofHours(1),
+                Secrets.sha256(token));
+        List<Object> outcomes = race(
+                2,
+                i -> store.rotate(Secrets.sha256(token), Secrets.sha256(Secrets.randomToken()), Duration.ofHours(1))
+                        .outcome());
+        assertThat(outcomes).containsExactlyInAnyOrder(AuthStore.Outcome.ROTATED, AuthStore.Outcome.REUSED);
+        assertThat(store.activeSession(session)).isEmpty();
+    }
+
+    @Test
+    void disablingAUser_dropsTheirCachedBasicCredentials_onceTheChangeCommitted() {
+        UserView user = newUser();
+        ClientInfo client = new ClientInfo("127.0.0.1", "arq");
+        AuthenticatedUser first = auth.authenticateBasic(user.username(), "password-123", client);
+        assertThat(auth.authenticateBasic(user.username(), "password-123", client))
+                .isEqualTo(first);
+
+        users.update(user.id(), UserChanges.none().withEnabled(false));
+
+        assertThatThrownBy(() -> auth.authenticateBasic(user.username(), "password-123", client))
+                .isInstanceOfSatisfying(
+                        NuboException.class, e -> assertThat(e.code()).isEqualTo("invalid_credentials"));
+    }
+
+    @Test
+    void oneInstanceOfEachApplicationScopedBean_servesRestDavAndNextcloud() throws Exception {
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        String basic = "Basic "
+                + Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
+        Cache<String, AuthenticatedUser> basicCache =
+                caches.cache("auth-basic", String.class, AuthenticatedUser.class, 50_000, Duration.ofMinutes(10));
+        basicCache.clear();
+
+        for (String path : List.of("api/health", "dav/files/admin/", "nextcloud/remote.php/dav/")) {
+            HttpRequest.Builder request = HttpRequest.newBuilder(local(path)).timeout(Duration.ofSeconds(30));
+            if (!path.startsWith("api")) {
+                request.method("OPTIONS", HttpRequest.BodyPublishers.noBody()).header("Authorization", basic);
+            }
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as(path).isEqualTo(200);
+            assertThat(response.headers().firstValue(InstanceIdentity.HEADER))
+                    .as(path)
+                    .hasValue(instance.id());
+        }
+        // the DAV and Nextcloud servlets filled the very cache this test sees
+        assertThat(basicCache.iterator().hasNext()).isTrue();
+    }
+
+    private UserView newUser() {
+        return users.create(new NewUser(
+                "arq-" + UUID.randomUUID().toString().substring(0, 8), "password-123", null, null, Role.USER, null));
+    }
+
+    /** The deployment's URL with its host replaced by 127.0.0.1: tests talk to loopback only. */
+    private URI local(String path) throws Exception {
+        URI u = deploymentUrl.toURI();
+        return new URI("http", null, "127.0.0.1", u.getPort(), "/" + path, null, null);
+    }
+
+    private List<String> query(String sql) throws Exception {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                rows.add(rs.getString(1));
+            }
+        }
+        return rows;
+    }
+
+    interface Task {
+        Object run(int index) throws Exception;
+    }
+
+    /** Runs the tasks at the same moment on separate threads; returns each result or the exception it threw. */
+    private List<Object> race(int n, Task task) throws Exception {
+        {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Object>> futures = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int index = i;
+                Callable<Object> c = () -> {
+                    start.await();
+                    try {
+                        return task.run(index);
+                    } catch (Exception e) {
+                        return e;
+                    }
+                };
+                futures.add(executor.submit(c));
+            }
+            start.countDown();
+            List<Object> results = new ArrayList<>();
+            for (Future<Object> f : futures) {
+                results.add(f.get());
+            }
+            return results;
+        }
+    }
 }

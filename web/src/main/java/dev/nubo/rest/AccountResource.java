@@ -22,58 +22,61 @@ import java.util.UUID;
 @Path("auth")
 @Produces(MediaType.APPLICATION_JSON)
 public class AccountResource {
-  @Inject AuthService auth;
-  @Context ContainerRequestContext request;
+    @Inject
+    AuthService auth;
 
-  @POST
-  @Path("password")
-  @Consumes(MediaType.APPLICATION_JSON)
-  public Response changePassword(Json.PasswordChange body) {
-    if (body == null) {
-      throw NuboException.invalid("a JSON body with currentPassword and newPassword is required");
+    @Context
+    ContainerRequestContext request;
+
+    @POST
+    @Path("password")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response changePassword(Json.PasswordChange body) {
+        if (body == null) {
+            throw NuboException.invalid("a JSON body with currentPassword and newPassword is required");
+        }
+        auth.changePassword(caller(), body.currentPassword(), body.newPassword());
+        return Response.noContent().build();
     }
-    auth.changePassword(caller(), body.currentPassword(), body.newPassword());
-    return Response.noContent().build();
-  }
 
-  @GET
-  @Path("sessions")
-  public List<Json.SessionItem> sessions() {
-    return auth.sessions(caller()).stream().map(Json.SessionItem::of).toList();
-  }
-
-  @DELETE
-  @Path("sessions/{id}")
-  public Response revokeSession(@PathParam("id") UUID id) {
-    auth.revokeSession(caller(), id);
-    return Response.noContent().build();
-  }
-
-  @GET
-  @Path("app-passwords")
-  public List<Json.AppPassword> appPasswords() {
-    return auth.appPasswords(caller()).stream().map(Json.AppPassword::of).toList();
-  }
-
-  @POST
-  @Path("app-passwords")
-  @Consumes(MediaType.APPLICATION_JSON)
-  public Response createAppPassword(Json.AppPasswordRequest body) {
-    if (body == null) {
-      throw NuboException.invalid("a JSON body with a label is required");
+    @GET
+    @Path("sessions")
+    public List<Json.SessionItem> sessions() {
+        return auth.sessions(caller()).stream().map(Json.SessionItem::of).toList();
     }
-    Json.AppPassword created = Json.AppPassword.of(auth.createAppPassword(caller(), body.label()));
-    return Response.status(201).entity(created).build();
-  }
 
-  @DELETE
-  @Path("app-passwords/{id}")
-  public Response revokeAppPassword(@PathParam("id") UUID id) {
-    auth.revokeAppPassword(caller(), id);
-    return Response.noContent().build();
-  }
+    @DELETE
+    @Path("sessions/{id}")
+    public Response revokeSession(@PathParam("id") UUID id) {
+        auth.revokeSession(caller(), id);
+        return Response.noContent().build();
+    }
 
-  private AuthenticatedUser caller() {
-    return RequestAuth.caller(request);
-  }
+    @GET
+    @Path("app-passwords")
+    public List<Json.AppPassword> appPasswords() {
+        return auth.appPasswords(caller()).stream().map(Json.AppPassword::of).toList();
+    }
+
+    @POST
+    @Path("app-passwords")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response createAppPassword(Json.AppPasswordRequest body) {
+        if (body == null) {
+            throw NuboException.invalid("a JSON body with a label is required");
+        }
+        Json.AppPassword created = Json.AppPassword.of(auth.createAppPassword(caller(), body.label()));
+        return Response.status(201).entity(created).build();
+    }
+
+    @DELETE
+    @Path("app-passwords/{id}")
+    public Response revokeAppPassword(@PathParam("id") UUID id) {
+        auth.revokeAppPassword(caller(), id);
+        return Response.noContent().build();
+    }
+
+    private AuthenticatedUser caller() {
+        return RequestAuth.caller(request);
+    }
 }

@@ -33,104 +33,108 @@ import java.util.UUID;
 @AdminOnly
 @Produces(MediaType.APPLICATION_JSON)
 public class AdminUsersResource {
-  static final Set<String> PATCHABLE = Set.of("displayName", "email", "role", "enabled", "quotaBytes");
+    static final Set<String> PATCHABLE = Set.of("displayName", "email", "role", "enabled", "quotaBytes");
 
-  @Inject UserService users;
+    @Inject
+    UserService users;
 
-  @GET
-  public Json.UserPage list(@QueryParam("offset") @DefaultValue("0") int offset, @QueryParam("limit") @DefaultValue("100") int limit) {
-    UserService.Page page = users.list(offset, limit);
-    return new Json.UserPage(page.users().stream().map(Json.User::of).toList(), page.total(), offset, limit);
-  }
+    @GET
+    public Json.UserPage list(
+            @QueryParam("offset") @DefaultValue("0") int offset, @QueryParam("limit") @DefaultValue("100") int limit) {
+        UserService.Page page = users.list(offset, limit);
+        return new Json.UserPage(page.users().stream().map(Json.User::of).toList(), page.total(), offset, limit);
+    }
 
-  @POST
-  @Consumes(MediaType.APPLICATION_JSON)
-  public Response create(Json.NewUserRequest body, @Context UriInfo uri) {
-    if (body == null) {
-      throw NuboException.invalid("a JSON body with username and password is required");
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(Json.NewUserRequest body, @Context UriInfo uri) {
+        if (body == null) {
+            throw NuboException.invalid("a JSON body with username and password is required");
+        }
+        Role role = body.role() == null ? Role.USER : Role.parse(body.role());
+        Json.User created = Json.User.of(users.create(new NewUser(
+                body.username(), body.password(), body.displayName(), body.email(), role, body.quotaBytes())));
+        return Response.created(uri.getAbsolutePathBuilder()
+                        .path(created.id().toString())
+                        .build())
+                .entity(created)
+                .build();
     }
-    Role role = body.role() == null ? Role.USER : Role.parse(body.role());
-    Json.User created =
-        Json.User.of(
-            users.create(new NewUser(body.username(), body.password(), body.displayName(), body.email(), role, body.quotaBytes())));
-    return Response.created(uri.getAbsolutePathBuilder().path(created.id().toString()).build()).entity(created).build();
-  }
 
-  @GET
-  @Path("{id}")
-  public Json.User get(@PathParam("id") UUID id) {
-    return users.find(id).map(Json.User::of).orElseThrow(() -> NuboException.notFound("user"));
-  }
+    @GET
+    @Path("{id}")
+    public Json.User get(@PathParam("id") UUID id) {
+        return users.find(id).map(Json.User::of).orElseThrow(() -> NuboException.notFound("user"));
+    }
 
-  /** A partial update: only the fields present change; {@code "quotaBytes": null} means unlimited. */
-  @PATCH
-  @Path("{id}")
-  @Consumes(MediaType.APPLICATION_JSON)
-  public Json.User update(@PathParam("id") UUID id, JsonObject body) {
-    if (body == null || body.isEmpty()) {
-      throw NuboException.invalid("a JSON object with at least one of " + PATCHABLE + " is required");
+    /** A partial update: only the fields present change; {@code "quotaBytes": null} means unlimited. */
+    @PATCH
+    @Path("{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Json.User update(@PathParam("id") UUID id, JsonObject body) {
+        if (body == null || body.isEmpty()) {
+            throw NuboException.invalid("a JSON object with at least one of " + PATCHABLE + " is required");
+        }
+        for (String key : body.keySet()) {
+            if (!PATCHABLE.contains(key)) {
+                throw NuboException.invalid("unknown field '" + key + "'; allowed: " + PATCHABLE);
+            }
+        }
+        UserChanges changes = new UserChanges(
+                optionalString(body, "displayName"),
+                optionalString(body, "email"),
+                optionalString(body, "role").map(Role::parse),
+                optionalBoolean(body, "enabled"),
+                body.containsKey("quotaBytes") ? Optional.of(quota(body.get("quotaBytes"))) : Optional.empty());
+        return Json.User.of(users.update(id, changes));
     }
-    for (String key : body.keySet()) {
-      if (!PATCHABLE.contains(key)) {
-        throw NuboException.invalid("unknown field '" + key + "'; allowed: " + PATCHABLE);
-      }
-    }
-    UserChanges changes =
-        new UserChanges(
-            optionalString(body, "displayName"),
-            optionalString(body, "email"),
-            optionalString(body, "role").map(Role::parse),
-            optionalBoolean(body, "enabled"),
-            body.containsKey("quotaBytes") ? Optional.of(quota(body.get("quotaBytes"))) : Optional.empty());
-    return Json.User.of(users.update(id, changes));
-  }
 
-  @DELETE
-  @Path("{id}")
-  public Response delete(@PathParam("id") UUID id) {
-    users.delete(id);
-    return Response.noContent().build();
-  }
+    @DELETE
+    @Path("{id}")
+    public Response delete(@PathParam("id") UUID id) {
+        users.delete(id);
+        return Response.noContent().build();
+    }
 
-  private static Optional<String> optionalString(JsonObject o, String key) {
-    if (!o.containsKey(key)) {
-      return Optional.empty();
+    private static Optional<String> optionalString(JsonObject o, String key) {
+        if (!o.containsKey(key)) {
+            return Optional.empty();
+        }
+        JsonValue v = o.get(key);
+        if (v.getValueType() == JsonValue.ValueType.NULL) {
+            return Optional.of("");
+        }
+        if (!(v instanceof JsonString s)) {
+            throw NuboException.invalid(key + " must be a string");
+        }
+        return Optional.of(s.getString());
     }
-    JsonValue v = o.get(key);
-    if (v.getValueType() == JsonValue.ValueType.NULL) {
-      return Optional.of("");
-    }
-    if (!(v instanceof JsonString s)) {
-      throw NuboException.invalid(key + " must be a string");
-    }
-    return Optional.of(s.getString());
-  }
 
-  private static Optional<Boolean> optionalBoolean(JsonObject o, String key) {
-    if (!o.containsKey(key)) {
-      return Optional.empty();
+    private static Optional<Boolean> optionalBoolean(JsonObject o, String key) {
+        if (!o.containsKey(key)) {
+            return Optional.empty();
+        }
+        JsonValue v = o.get(key);
+        if (v == JsonValue.TRUE) {
+            return Optional.of(true);
+        }
+        if (v == JsonValue.FALSE) {
+            return Optional.of(false);
+        }
+        throw NuboException.invalid(key + " must be true or false");
     }
-    JsonValue v = o.get(key);
-    if (v == JsonValue.TRUE) {
-      return Optional.of(true);
-    }
-    if (v == JsonValue.FALSE) {
-      return Optional.of(false);
-    }
-    throw NuboException.invalid(key + " must be true or false");
-  }
 
-  private static Optional<Long> quota(JsonValue v) {
-    if (v.getValueType() == JsonValue.ValueType.NULL) {
-      return Optional.empty();
+    private static Optional<Long> quota(JsonValue v) {
+        if (v.getValueType() == JsonValue.ValueType.NULL) {
+            return Optional.empty();
+        }
+        if (v instanceof JsonNumber n && n.isIntegral()) {
+            try {
+                return Optional.of(n.longValueExact());
+            } catch (ArithmeticException e) {
+                throw NuboException.invalid("quotaBytes is out of range");
+            }
+        }
+        throw NuboException.invalid("quotaBytes must be a whole number of bytes or null (unlimited)");
     }
-    if (v instanceof JsonNumber n && n.isIntegral()) {
-      try {
-        return Optional.of(n.longValueExact());
-      } catch (ArithmeticException e) {
-        throw NuboException.invalid("quotaBytes is out of range");
-      }
-    }
-    throw NuboException.invalid("quotaBytes must be a whole number of bytes or null (unlimited)");
-  }
 }

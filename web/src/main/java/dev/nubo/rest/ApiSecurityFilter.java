@@ -31,98 +31,106 @@ import java.util.Set;
 @Provider
 @Priority(Priorities.AUTHENTICATION)
 public class ApiSecurityFilter implements ContainerRequestFilter {
-  static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
+    static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
 
-  @Inject AuthService auth;
-  @Context ResourceInfo resource;
-  @Context HttpServletRequest servletRequest;
+    @Inject
+    AuthService auth;
 
-  @Override
-  public void filter(ContainerRequestContext request) {
-    Method method = resource.getResourceMethod();
-    if (method == null || isPublic(method)) {
-      return;
-    }
-    AuthenticatedUser user = authenticate(request);
-    request.setProperty(RequestAuth.PROPERTY, user);
-    servletRequest.setAttribute(RequestLogFilter.USER, user.username());
-    request.setSecurityContext(new CallerContext(user, request.getSecurityContext().isSecure()));
-    if (adminOnly(method) && !user.isAdmin()) {
-      throw NuboException.forbidden("only admins may do this");
-    }
-  }
+    @Context
+    ResourceInfo resource;
 
-  private AuthenticatedUser authenticate(ContainerRequestContext request) {
-    String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
-    if (header != null) {
-      if (header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-        return auth.authenticateAccessToken(header.substring(7).trim());
-      }
-      if (header.regionMatches(true, 0, "Basic ", 0, 6)) {
-        String[] pair = decodeBasic(header.substring(6).trim());
-        return auth.authenticateBasic(pair[0], pair[1], RequestAuth.client(servletRequest));
-      }
-      throw NuboException.unauthenticated("unsupported_authorization", "use a Bearer token or Basic credentials");
-    }
-    Cookie access = request.getCookies().get(Cookies.ACCESS);
-    if (access == null || access.getValue().isEmpty()) {
-      throw NuboException.unauthenticated("authentication_required", "sign in first");
-    }
-    AuthenticatedUser user = auth.authenticateAccessToken(access.getValue());
-    if (user.credential() != Credential.COOKIE) {
-      throw NuboException.unauthenticated("invalid_token", "this token is not a browser session");
-    }
-    if (!SAFE_METHODS.contains(request.getMethod())
-        && !auth.csrfValid(user.sessionId(), request.getHeaderString(Cookies.CSRF_HEADER))) {
-      throw NuboException.forbidden("missing or wrong " + Cookies.CSRF_HEADER + " header");
-    }
-    return user;
-  }
-
-  /** RFC 7617: base64 of user-id ":" password, UTF-8. */
-  static String[] decodeBasic(String encoded) {
-    String decoded;
-    try {
-      decoded = new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException e) {
-      throw NuboException.unauthenticated("invalid_credentials", "malformed Basic credentials");
-    }
-    int colon = decoded.indexOf(':');
-    if (colon < 0) {
-      throw NuboException.unauthenticated("invalid_credentials", "malformed Basic credentials");
-    }
-    return new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
-  }
-
-  private boolean isPublic(Method method) {
-    return method.isAnnotationPresent(Public.class) || resource.getResourceClass().isAnnotationPresent(Public.class);
-  }
-
-  private boolean adminOnly(Method method) {
-    return method.isAnnotationPresent(AdminOnly.class) || resource.getResourceClass().isAnnotationPresent(AdminOnly.class);
-  }
-
-  private record CallerContext(AuthenticatedUser user, boolean secure) implements SecurityContext {
-    @Override
-    public Principal getUserPrincipal() {
-      return user::username;
-    }
+    @Context
+    HttpServletRequest servletRequest;
 
     @Override
-    public boolean isUserInRole(String role) {
-      return user.role().wireName().equals(role);
+    public void filter(ContainerRequestContext request) {
+        Method method = resource.getResourceMethod();
+        if (method == null || isPublic(method)) {
+            return;
+        }
+        AuthenticatedUser user = authenticate(request);
+        request.setProperty(RequestAuth.PROPERTY, user);
+        servletRequest.setAttribute(RequestLogFilter.USER, user.username());
+        request.setSecurityContext(
+                new CallerContext(user, request.getSecurityContext().isSecure()));
+        if (adminOnly(method) && !user.isAdmin()) {
+            throw NuboException.forbidden("only admins may do this");
+        }
     }
 
-    @Override
-    public boolean isSecure() {
-      return secure;
+    private AuthenticatedUser authenticate(ContainerRequestContext request) {
+        String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
+        if (header != null) {
+            if (header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+                return auth.authenticateAccessToken(header.substring(7).trim());
+            }
+            if (header.regionMatches(true, 0, "Basic ", 0, 6)) {
+                String[] pair = decodeBasic(header.substring(6).trim());
+                return auth.authenticateBasic(pair[0], pair[1], RequestAuth.client(servletRequest));
+            }
+            throw NuboException.unauthenticated("unsupported_authorization", "use a Bearer token or Basic credentials");
+        }
+        Cookie access = request.getCookies().get(Cookies.ACCESS);
+        if (access == null || access.getValue().isEmpty()) {
+            throw NuboException.unauthenticated("authentication_required", "sign in first");
+        }
+        AuthenticatedUser user = auth.authenticateAccessToken(access.getValue());
+        if (user.credential() != Credential.COOKIE) {
+            throw NuboException.unauthenticated("invalid_token", "this token is not a browser session");
+        }
+        if (!SAFE_METHODS.contains(request.getMethod())
+                && !auth.csrfValid(user.sessionId(), request.getHeaderString(Cookies.CSRF_HEADER))) {
+            throw NuboException.forbidden("missing or wrong " + Cookies.CSRF_HEADER + " header");
+        }
+        return user;
     }
 
-    @Override
-    public String getAuthenticationScheme() {
-      return user.credential() == Credential.BASIC_PASSWORD || user.credential() == Credential.BASIC_APP_PASSWORD
-          ? BASIC_AUTH
-          : "Bearer";
+    /** RFC 7617: base64 of user-id ":" password, UTF-8. */
+    static String[] decodeBasic(String encoded) {
+        String decoded;
+        try {
+            decoded = new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw NuboException.unauthenticated("invalid_credentials", "malformed Basic credentials");
+        }
+        int colon = decoded.indexOf(':');
+        if (colon < 0) {
+            throw NuboException.unauthenticated("invalid_credentials", "malformed Basic credentials");
+        }
+        return new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
     }
-  }
+
+    private boolean isPublic(Method method) {
+        return method.isAnnotationPresent(Public.class)
+                || resource.getResourceClass().isAnnotationPresent(Public.class);
+    }
+
+    private boolean adminOnly(Method method) {
+        return method.isAnnotationPresent(AdminOnly.class)
+                || resource.getResourceClass().isAnnotationPresent(AdminOnly.class);
+    }
+
+    private record CallerContext(AuthenticatedUser user, boolean secure) implements SecurityContext {
+        @Override
+        public Principal getUserPrincipal() {
+            return user::username;
+        }
+
+        @Override
+        public boolean isUserInRole(String role) {
+            return user.role().wireName().equals(role);
+        }
+
+        @Override
+        public boolean isSecure() {
+            return secure;
+        }
+
+        @Override
+        public String getAuthenticationScheme() {
+            return user.credential() == Credential.BASIC_PASSWORD || user.credential() == Credential.BASIC_APP_PASSWORD
+                    ? BASIC_AUTH
+                    : "Bearer";
+        }
+    }
 }

@@ -26,81 +26,90 @@ import java.time.Instant;
 @Path("auth")
 @Produces(MediaType.APPLICATION_JSON)
 public class AuthResource {
-  @Inject AuthService auth;
-  @Inject UserService users;
-  @Context HttpServletRequest servletRequest;
+    @Inject
+    AuthService auth;
 
-  @POST
-  @Path("login")
-  @Public
-  @Consumes(MediaType.APPLICATION_JSON)
-  public Response login(Json.LoginRequest body) {
-    if (body == null) {
-      throw NuboException.invalid("a JSON body with username and password is required");
-    }
-    SessionKind kind = kind(body.mode());
-    IssuedTokens tokens = auth.login(body.username(), body.password(), kind, RequestAuth.client(servletRequest));
-    return answer(tokens, kind);
-  }
+    @Inject
+    UserService users;
 
-  @POST
-  @Path("refresh")
-  @Public
-  @Consumes(MediaType.APPLICATION_JSON)
-  public Response refresh(Json.RefreshRequest body, @Context ContainerRequestContext request) {
-    if (body != null && body.refreshToken() != null) {
-      return answer(auth.refresh(body.refreshToken(), RequestAuth.client(servletRequest)), SessionKind.TOKEN);
-    }
-    Cookie refresh = request.getCookies().get(Cookies.REFRESH);
-    Cookie csrf = request.getCookies().get(Cookies.CSRF);
-    if (refresh == null) {
-      throw NuboException.unauthenticated("invalid_refresh_token", "no refresh token in the body or cookie");
-    }
-    // double submit: a cross-site page can send the cookies but cannot read the CSRF cookie to echo it
-    if (csrf == null || !Secrets.constantTimeEquals(csrf.getValue(), request.getHeaderString(Cookies.CSRF_HEADER))) {
-      throw NuboException.forbidden("missing or wrong " + Cookies.CSRF_HEADER + " header");
-    }
-    return answer(auth.refresh(refresh.getValue(), RequestAuth.client(servletRequest)), SessionKind.COOKIE);
-  }
+    @Context
+    HttpServletRequest servletRequest;
 
-  @POST
-  @Path("logout")
-  public Response logout(@Context ContainerRequestContext request) {
-    AuthenticatedUser who = RequestAuth.caller(request);
-    if (who.sessionId() != null) {
-      auth.logout(who.sessionId());
+    @POST
+    @Path("login")
+    @Public
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response login(Json.LoginRequest body) {
+        if (body == null) {
+            throw NuboException.invalid("a JSON body with username and password is required");
+        }
+        SessionKind kind = kind(body.mode());
+        IssuedTokens tokens = auth.login(body.username(), body.password(), kind, RequestAuth.client(servletRequest));
+        return answer(tokens, kind);
     }
-    return Response.noContent().cookie(Cookies.clear(RequestAuth.secure(servletRequest))).build();
-  }
 
-  @GET
-  @Path("me")
-  public Json.User me(@Context ContainerRequestContext request) {
-    AuthenticatedUser who = RequestAuth.caller(request);
-    return users.find(who.userId()).map(Json.User::of).orElseThrow(() -> NuboException.notFound("user"));
-  }
+    @POST
+    @Path("refresh")
+    @Public
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response refresh(Json.RefreshRequest body, @Context ContainerRequestContext request) {
+        if (body != null && body.refreshToken() != null) {
+            return answer(auth.refresh(body.refreshToken(), RequestAuth.client(servletRequest)), SessionKind.TOKEN);
+        }
+        Cookie refresh = request.getCookies().get(Cookies.REFRESH);
+        Cookie csrf = request.getCookies().get(Cookies.CSRF);
+        if (refresh == null) {
+            throw NuboException.unauthenticated("invalid_refresh_token", "no refresh token in the body or cookie");
+        }
+        // double submit: a cross-site page can send the cookies but cannot read the CSRF cookie to echo it
+        if (csrf == null
+                || !Secrets.constantTimeEquals(csrf.getValue(), request.getHeaderString(Cookies.CSRF_HEADER))) {
+            throw NuboException.forbidden("missing or wrong " + Cookies.CSRF_HEADER + " header");
+        }
+        return answer(auth.refresh(refresh.getValue(), RequestAuth.client(servletRequest)), SessionKind.COOKIE);
+    }
 
-  private Response answer(IssuedTokens t, SessionKind kind) {
-    Json.User user = users.find(t.userId()).map(Json.User::of).orElseThrow(() -> NuboException.notFound("user"));
-    long expiresIn = Duration.between(Instant.now(), t.accessExpiresAt()).toSeconds();
-    long refreshIn = Duration.between(Instant.now(), t.refreshExpiresAt()).toSeconds();
-    if (kind == SessionKind.COOKIE) {
-      return Response.ok(new Json.Session(null, null, expiresIn, null, refreshIn, t.sessionId(), t.csrfToken(), user))
-          .cookie(Cookies.issue(t, RequestAuth.secure(servletRequest)))
-          .build();
+    @POST
+    @Path("logout")
+    public Response logout(@Context ContainerRequestContext request) {
+        AuthenticatedUser who = RequestAuth.caller(request);
+        if (who.sessionId() != null) {
+            auth.logout(who.sessionId());
+        }
+        return Response.noContent()
+                .cookie(Cookies.clear(RequestAuth.secure(servletRequest)))
+                .build();
     }
-    return Response.ok(
-            new Json.Session("Bearer", t.accessToken(), expiresIn, t.refreshToken(), refreshIn, t.sessionId(), null, user))
-        .build();
-  }
 
-  private static SessionKind kind(String mode) {
-    if (mode == null || "token".equals(mode)) {
-      return SessionKind.TOKEN;
+    @GET
+    @Path("me")
+    public Json.User me(@Context ContainerRequestContext request) {
+        AuthenticatedUser who = RequestAuth.caller(request);
+        return users.find(who.userId()).map(Json.User::of).orElseThrow(() -> NuboException.notFound("user"));
     }
-    if ("cookie".equals(mode)) {
-      return SessionKind.COOKIE;
+
+    private Response answer(IssuedTokens t, SessionKind kind) {
+        Json.User user = users.find(t.userId()).map(Json.User::of).orElseThrow(() -> NuboException.notFound("user"));
+        long expiresIn = Duration.between(Instant.now(), t.accessExpiresAt()).toSeconds();
+        long refreshIn = Duration.between(Instant.now(), t.refreshExpiresAt()).toSeconds();
+        if (kind == SessionKind.COOKIE) {
+            return Response.ok(new Json.Session(
+                            null, null, expiresIn, null, refreshIn, t.sessionId(), t.csrfToken(), user))
+                    .cookie(Cookies.issue(t, RequestAuth.secure(servletRequest)))
+                    .build();
+        }
+        return Response.ok(new Json.Session(
+                        "Bearer", t.accessToken(), expiresIn, t.refreshToken(), refreshIn, t.sessionId(), null, user))
+                .build();
     }
-    throw NuboException.invalid("mode must be \"token\" or \"cookie\"");
-  }
+
+    private static SessionKind kind(String mode) {
+        if (mode == null || "token".equals(mode)) {
+            return SessionKind.TOKEN;
+        }
+        if ("cookie".equals(mode)) {
+            return SessionKind.COOKIE;
+        }
+        throw NuboException.invalid("mode must be \"token\" or \"cookie\"");
+    }
 }

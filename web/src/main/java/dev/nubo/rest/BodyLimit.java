@@ -23,51 +23,51 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Provider
 @Priority(Priorities.AUTHENTICATION - 100)
 public class BodyLimit implements ContainerRequestFilter, ReaderInterceptor {
-  @Inject
-  @ConfigProperty(name = "nubo.api.max-body-bytes", defaultValue = "1048576")
-  long maxBytes;
+    @Inject
+    @ConfigProperty(name = "nubo.api.max-body-bytes", defaultValue = "1048576")
+    long maxBytes;
 
-  @Override
-  public void filter(ContainerRequestContext request) {
-    if (request.getLength() > maxBytes) {
-      throw tooLarge();
-    }
-  }
-
-  @Override
-  public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
-    context.setInputStream(new Bounded(context.getInputStream(), maxBytes));
-    return context.proceed();
-  }
-
-  private NuboException tooLarge() {
-    return new NuboException(ErrorKind.TOO_LARGE, "body_too_large", "request body exceeds " + maxBytes + " bytes");
-  }
-
-  private final class Bounded extends FilterInputStream {
-    private long left;
-
-    Bounded(InputStream in, long limit) {
-      super(in);
-      this.left = limit;
+    @Override
+    public void filter(ContainerRequestContext request) {
+        if (request.getLength() > maxBytes) {
+            throw tooLarge();
+        }
     }
 
     @Override
-    public int read() throws IOException {
-      int b = super.read();
-      if (b >= 0 && --left < 0) {
-        throw tooLarge();
-      }
-      return b;
+    public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
+        context.setInputStream(new Bounded(context.getInputStream(), maxBytes));
+        return context.proceed();
     }
 
-    @Override
-    public int read(byte[] buf, int off, int len) throws IOException {
-      int n = super.read(buf, off, len);
-      if (n > 0 && (left -= n) < 0) {
-        throw tooLarge();
-      }
-      return n;
+    private NuboException tooLarge() {
+        return new NuboException(ErrorKind.TOO_LARGE, "body_too_large", "request body exceeds " + maxBytes + " bytes");
     }
-  }
+
+    private final class Bounded extends FilterInputStream {
+        private long left;
+
+        Bounded(InputStream in, long limit) {
+            super(in);
+            this.left = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0 && --left < 0) {
+                throw tooLarge();
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
+            int n = super.read(buf, off, len);
+            if (n > 0 && (left -= n) < 0) {
+                throw tooLarge();
+            }
+            return n;
+        }
+    }
 }

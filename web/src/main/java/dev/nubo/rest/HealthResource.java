@@ -14,19 +14,22 @@ import jakarta.ws.rs.core.Response;
 @Path("health")
 @Public
 public class HealthResource {
-  @Inject ServerHealth health;
-  @Inject InstanceIdentity instance;
+    @Inject
+    ServerHealth health;
 
-  @GET
-  @Produces(MediaType.APPLICATION_JSON)
-  public Response health() {
-    ServerHealth.Status s = health.check();
-    String version = HealthResource.class.getPackage().getImplementationVersion();
-    CacheControl noStore = new CacheControl();
-    noStore.setNoStore(true);
-    return Response.status(s.up() ? 200 : 503)
-        .cacheControl(noStore)
-        .entity(new Json.Health(s.up() ? "ok" : "unavailable", version, s.schemaVersion(), instance.id()))
-        .build();
-  }
+    @Inject
+    InstanceIdentity instance;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response health() {
+        ServerHealth.Status s = health.check();
+        String version = HealthResource.class.getPackage().getImplementationVersion();
+        CacheControl noStore = new CacheControl();
+        noStore.setNoStore(true);
+        return Response.status(s.up() ? 200 : 503)
+                .cacheControl(noStore)
+                .entity(new Json.Health(s.up() ? "ok" : "unavailable", version, s.schemaVersion(), instance.id()))
+                .build();
+    }
 }

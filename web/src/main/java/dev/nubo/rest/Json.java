@@ -10,70 +10,84 @@ import java.util.UUID;
 
 /** The REST API's JSON shapes (JSON-B records): requests in, responses out. */
 public final class Json {
-  private Json() {}
+    private Json() {}
 
-  public record LoginRequest(String username, String password, String mode) {}
+    public record LoginRequest(String username, String password, String mode) {}
 
-  public record RefreshRequest(String refreshToken, String mode) {}
+    public record RefreshRequest(String refreshToken, String mode) {}
 
-  public record PasswordChange(String currentPassword, String newPassword) {}
+    public record PasswordChange(String currentPassword, String newPassword) {}
 
-  public record AppPasswordRequest(String label) {}
+    public record AppPasswordRequest(String label) {}
 
-  public record NewUserRequest(
-      String username, String password, String displayName, String email, String role, Long quotaBytes) {}
+    public record NewUserRequest(
+            String username, String password, String displayName, String email, String role, Long quotaBytes) {}
 
-  public record User(
-      UUID id,
-      String username,
-      String displayName,
-      String email,
-      String role,
-      boolean enabled,
-      Long quotaBytes,
-      long usedBytes,
-      OffsetDateTime createdAt) {
-    static User of(UserView u) {
-      return new User(
-          u.id(), u.username(), u.displayName(), u.email(), u.role().wireName(), u.enabled(), u.quotaBytes(),
-          u.usedBytes(), u.createdAt());
+    public record User(
+            UUID id,
+            String username,
+            String displayName,
+            String email,
+            String role,
+            boolean enabled,
+            Long quotaBytes,
+            long usedBytes,
+            OffsetDateTime createdAt) {
+        static User of(UserView u) {
+            return new User(
+                    u.id(),
+                    u.username(),
+                    u.displayName(),
+                    u.email(),
+                    u.role().wireName(),
+                    u.enabled(),
+                    u.quotaBytes(),
+                    u.usedBytes(),
+                    u.createdAt());
+        }
     }
-  }
 
-  public record UserPage(List<User> users, long total, int offset, int limit) {}
+    public record UserPage(List<User> users, long total, int offset, int limit) {}
 
-  /** Token mode: both tokens in the body. Cookie mode: tokens in cookies, only the CSRF token here. */
-  public record Session(
-      String tokenType,
-      String accessToken,
-      long expiresIn,
-      String refreshToken,
-      long refreshExpiresIn,
-      UUID sessionId,
-      String csrfToken,
-      User user) {}
+    /** Token mode: both tokens in the body. Cookie mode: tokens in cookies, only the CSRF token here. */
+    public record Session(
+            String tokenType,
+            String accessToken,
+            long expiresIn,
+            String refreshToken,
+            long refreshExpiresIn,
+            UUID sessionId,
+            String csrfToken,
+            User user) {}
 
-  public record SessionItem(
-      UUID id,
-      String kind,
-      OffsetDateTime createdAt,
-      OffsetDateTime lastSeenAt,
-      OffsetDateTime expiresAt,
-      String userAgent,
-      String clientAddress,
-      boolean current) {
-    static SessionItem of(SessionView s) {
-      return new SessionItem(
-          s.id(), s.kind().name().toLowerCase(Locale.ROOT), s.createdAt(), s.lastSeenAt(), s.expiresAt(),
-          s.userAgent(), s.clientAddress(), s.current());
+    public record SessionItem(
+            UUID id,
+            String kind,
+            OffsetDateTime createdAt,
+            OffsetDateTime lastSeenAt,
+            OffsetDateTime expiresAt,
+            String userAgent,
+            String clientAddress,
+            boolean current) {
+        static SessionItem of(SessionView s) {
+            return new SessionItem(
+                    s.id(),
+                    s.kind().name().toLowerCase(Locale.ROOT),
+                    s.createdAt(),
+                    s.lastSeenAt(),
+                    s.expiresAt(),
+                    s.userAgent(),
+                    s.clientAddress(),
+                    s.current());
+        }
     }
-  }
 
-  public record AppPassword(UUID id, String label, OffsetDateTime createdAt, OffsetDateTime lastUsedAt, String password) {
-    static AppPassword of(AppPasswordView a) {
-      return new AppPassword(a.id(), a.label(), a.createdAt(), a.lastUsedAt(), a.secret());
+    public record AppPassword(
+            UUID id, String label, OffsetDateTime createdAt, OffsetDateTime lastUsedAt, String password) {
+        static AppPassword of(AppPasswordView a) {
+            return new AppPassword(a.id(), a.label(), a.createdAt(), a.lastUsedAt(), a.secret());
+        }
     }
-  }
 
-  public record Health(String status, String version, String schemaVersion, String instance) {}
+    public record Health(String status, String version, String schemaVersion, String instance) {}
 }

@@ -8,8 +8,8 @@ import jakarta.servlet.annotation.WebListener;
 /** Installs the shared request log in this WAR's context. */
 @WebListener
 public class WebSetup implements ServletContextListener {
-  @Override
-  public void contextInitialized(ServletContextEvent event) {
-    WebSurface.install(event.getServletContext());
-  }
+    @Override
+    public void contextInitialized(ServletContextEvent event) {
+        WebSurface.install(event.getServletContext());
+    }
 }

@@ -8,30 +8,30 @@ import java.util.UUID;
  * cookies with CSRF tokens, and HTTP Basic with the account password or an app password.
  */
 public interface AuthService {
-  IssuedTokens login(String username, String password, SessionKind kind, ClientInfo client);
+    IssuedTokens login(String username, String password, SessionKind kind, ClientInfo client);
 
-  /** Exchanges a refresh token; presenting an already exchanged one revokes its whole session. */
-  IssuedTokens refresh(String refreshToken, ClientInfo client);
+    /** Exchanges a refresh token; presenting an already exchanged one revokes its whole session. */
+    IssuedTokens refresh(String refreshToken, ClientInfo client);
 
-  void logout(UUID sessionId);
+    void logout(UUID sessionId);
 
-  AuthenticatedUser authenticateAccessToken(String token);
+    AuthenticatedUser authenticateAccessToken(String token);
 
-  /** True when {@code csrfToken} is the one issued for the session. */
-  boolean csrfValid(UUID sessionId, String csrfToken);
+    /** True when {@code csrfToken} is the one issued for the session. */
+    boolean csrfValid(UUID sessionId, String csrfToken);
 
-  AuthenticatedUser authenticateBasic(String username, String password, ClientInfo client);
+    AuthenticatedUser authenticateBasic(String username, String password, ClientInfo client);
 
-  List<SessionView> sessions(AuthenticatedUser who);
+    List<SessionView> sessions(AuthenticatedUser who);
 
-  void revokeSession(AuthenticatedUser who, UUID sessionId);
+    void revokeSession(AuthenticatedUser who, UUID sessionId);
 
-  /** Changes the account password and revokes every other session of the user. */
-  void changePassword(AuthenticatedUser who, String currentPassword, String newPassword);
+    /** Changes the account password and revokes every other session of the user. */
+    void changePassword(AuthenticatedUser who, String currentPassword, String newPassword);
 
-  AppPasswordView createAppPassword(AuthenticatedUser who, String label);
+    AppPasswordView createAppPassword(AuthenticatedUser who, String label);
 
-  List<AppPasswordView> appPasswords(AuthenticatedUser who);
+    List<AppPasswordView> appPasswords(AuthenticatedUser who);
 
-  void revokeAppPassword(AuthenticatedUser who, UUID appPasswordId);
+    void revokeAppPassword(AuthenticatedUser who, UUID appPasswordId);
 }

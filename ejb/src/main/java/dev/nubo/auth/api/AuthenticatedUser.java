@@ -8,20 +8,20 @@ import java.util.UUID;
  * {@code appPasswordId} for Basic with an app password.
  */
 public record AuthenticatedUser(
-    UUID userId, String username, Role role, Credential credential, UUID sessionId, UUID appPasswordId) {
+        UUID userId, String username, Role role, Credential credential, UUID sessionId, UUID appPasswordId) {
 
-  public enum Credential {
-    ACCESS_TOKEN,
-    COOKIE,
-    BASIC_PASSWORD,
-    BASIC_APP_PASSWORD
-  }
+    public enum Credential {
+        ACCESS_TOKEN,
+        COOKIE,
+        BASIC_PASSWORD,
+        BASIC_APP_PASSWORD
+    }
 
-  public boolean isAdmin() {
-    return role == Role.ADMIN;
-  }
+    public boolean isAdmin() {
+        return role == Role.ADMIN;
+    }
 
-  public AuthenticatedUser via(Credential other) {
-    return new AuthenticatedUser(userId, username, role, other, sessionId, appPasswordId);
-  }
+    public AuthenticatedUser via(Credential other) {
+        return new AuthenticatedUser(userId, username, role, other, sessionId, appPasswordId);
+    }
 }

@@ -15,39 +15,39 @@ import javax.cache.Cache;
  * the invalidation.
  */
 public final class CredentialCache {
-  private final Cache<String, AuthenticatedUser> entries;
-  private final AtomicLong epoch = new AtomicLong();
+    private final Cache<String, AuthenticatedUser> entries;
+    private final AtomicLong epoch = new AtomicLong();
 
-  public CredentialCache(Cache<String, AuthenticatedUser> entries) {
-    this.entries = entries;
-  }
-
-  public Optional<AuthenticatedUser> get(String key) {
-    return Optional.ofNullable(entries.get(key));
-  }
-
-  /** Loads and caches; the value is dropped, not stored, if an invalidation ran meanwhile. */
-  public Optional<AuthenticatedUser> load(String key, Supplier<Optional<AuthenticatedUser>> loader) {
-    long before = epoch.get();
-    Optional<AuthenticatedUser> loaded = loader.get();
-    if (loaded.isPresent() && epoch.get() == before) {
-      entries.put(key, loaded.get());
+    public CredentialCache(Cache<String, AuthenticatedUser> entries) {
+        this.entries = entries;
     }
-    return loaded;
-  }
 
-  public void invalidateUser(UUID userId) {
-    epoch.incrementAndGet();
-    Iterator<Cache.Entry<String, AuthenticatedUser>> it = entries.iterator();
-    while (it.hasNext()) {
-      if (it.next().getValue().userId().equals(userId)) {
-        it.remove();
-      }
+    public Optional<AuthenticatedUser> get(String key) {
+        return Optional.ofNullable(entries.get(key));
     }
-  }
 
-  public void invalidate(String key) {
-    epoch.incrementAndGet();
-    entries.remove(key);
-  }
+    /** Loads and caches; the value is dropped, not stored, if an invalidation ran meanwhile. */
+    public Optional<AuthenticatedUser> load(String key, Supplier<Optional<AuthenticatedUser>> loader) {
+        long before = epoch.get();
+        Optional<AuthenticatedUser> loaded = loader.get();
+        if (loaded.isPresent() && epoch.get() == before) {
+            entries.put(key, loaded.get());
+        }
+        return loaded;
+    }
+
+    public void invalidateUser(UUID userId) {
+        epoch.incrementAndGet();
+        Iterator<Cache.Entry<String, AuthenticatedUser>> it = entries.iterator();
+        while (it.hasNext()) {
+            if (it.next().getValue().userId().equals(userId)) {
+                it.remove();
+            }
+        }
+    }
+
+    public void invalidate(String key) {
+        epoch.incrementAndGet();
+        entries.remove(key);
+    }
 }

@@ -23,46 +23,47 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Singleton
 @DependsOn("SchemaMigrator")
 public class AdminBootstrap {
-  private static final Logger LOG = Logger.getLogger(AdminBootstrap.class.getName());
-  private static final char[] ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789".toCharArray();
+    private static final Logger LOG = Logger.getLogger(AdminBootstrap.class.getName());
+    private static final char[] ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789".toCharArray();
 
-  @Inject UserService users;
+    @Inject
+    UserService users;
 
-  @Inject
-  @ConfigProperty(name = "nubo.admin.user", defaultValue = "admin")
-  String adminUser;
+    @Inject
+    @ConfigProperty(name = "nubo.admin.user", defaultValue = "admin")
+    String adminUser;
 
-  @Inject
-  @ConfigProperty(name = "nubo.admin.password")
-  Optional<String> adminPassword;
+    @Inject
+    @ConfigProperty(name = "nubo.admin.password")
+    Optional<String> adminPassword;
 
-  @PostConstruct
-  void createFirstAdmin() {
-    if (users.anyUserExists()) {
-      return;
+    @PostConstruct
+    void createFirstAdmin() {
+        if (users.anyUserExists()) {
+            return;
+        }
+        String password = adminPassword.filter(p -> !p.isEmpty()).orElseGet(AdminBootstrap::randomPassword);
+        try {
+            users.create(new NewUser(adminUser, password, null, null, Role.ADMIN, null));
+        } catch (NuboException e) {
+            String setting = e.getMessage().startsWith("password") ? "NUBO_ADMIN_PASSWORD" : "NUBO_ADMIN_USER";
+            throw StartupFailure.of(setting, e.getMessage());
+        }
+        if (adminPassword.filter(p -> !p.isEmpty()).isPresent()) {
+            LOG.info(() ->
+                    "nubo: created the first admin '" + adminUser + "' with the password from NUBO_ADMIN_PASSWORD");
+        } else {
+            LOG.warning(() -> "nubo: created the first admin '" + adminUser + "' with the one-time password: "
+                    + password + "  (shown only now; change it after signing in)");
+        }
     }
-    String password = adminPassword.filter(p -> !p.isEmpty()).orElseGet(AdminBootstrap::randomPassword);
-    try {
-      users.create(new NewUser(adminUser, password, null, null, Role.ADMIN, null));
-    } catch (NuboException e) {
-      String setting = e.getMessage().startsWith("password") ? "NUBO_ADMIN_PASSWORD" : "NUBO_ADMIN_USER";
-      throw StartupFailure.of(setting, e.getMessage());
-    }
-    if (adminPassword.filter(p -> !p.isEmpty()).isPresent()) {
-      LOG.info(() -> "nubo: created the first admin '" + adminUser + "' with the password from NUBO_ADMIN_PASSWORD");
-    } else {
-      LOG.warning(
-          () -> "nubo: created the first admin '" + adminUser + "' with the one-time password: " + password
-              + "  (shown only now; change it after signing in)");
-    }
-  }
 
-  private static String randomPassword() {
-    SecureRandom random = new SecureRandom();
-    StringBuilder sb = new StringBuilder(20);
-    for (int i = 0; i < 20; i++) {
-      sb.append(ALPHABET[random.nextInt(ALPHABET.length)]);
+    private static String randomPassword() {
+        SecureRandom random = new SecureRandom();
+        StringBuilder sb = new StringBuilder(20);
+        for (int i = 0; i < 20; i++) {
+            sb.append(ALPHABET[random.nextInt(ALPHABET.length)]);
+        }
+        return sb.toString();
     }
-    return sb.toString();
-  }
 }

@@ -20,70 +20,73 @@ import java.time.Duration;
  */
 @ApplicationScoped
 public class AuthComponents {
-  @Inject Caches caches;
-  @Inject ServerSecrets secrets;
-  @Inject AuthSettings settings;
+    @Inject
+    Caches caches;
 
-  private volatile AccessTokenCodec codec;
-  private volatile LoginThrottle throttle;
-  private volatile CredentialCache basic;
-  private volatile CredentialCache sessions;
-  private volatile byte[] csrfKey;
+    @Inject
+    ServerSecrets secrets;
 
-  AccessTokenCodec codec() {
-    if (codec == null) {
-      synchronized (this) {
+    @Inject
+    AuthSettings settings;
+
+    private volatile AccessTokenCodec codec;
+    private volatile LoginThrottle throttle;
+    private volatile CredentialCache basic;
+    private volatile CredentialCache sessions;
+    private volatile byte[] csrfKey;
+
+    AccessTokenCodec codec() {
         if (codec == null) {
-          codec = new AccessTokenCodec(secrets.get(ServerSecrets.JWT_KEY), Clock.systemUTC());
+            synchronized (this) {
+                if (codec == null) {
+                    codec = new AccessTokenCodec(secrets.get(ServerSecrets.JWT_KEY), Clock.systemUTC());
+                }
+            }
         }
-      }
+        return codec;
     }
-    return codec;
-  }
 
-  byte[] csrfKey() {
-    if (csrfKey == null) {
-      csrfKey = secrets.get(ServerSecrets.CSRF_KEY);
+    byte[] csrfKey() {
+        if (csrfKey == null) {
+            csrfKey = secrets.get(ServerSecrets.CSRF_KEY);
+        }
+        return csrfKey;
     }
-    return csrfKey;
-  }
 
-  synchronized LoginThrottle throttle() {
-    if (throttle == null) {
-      LoginThrottle.Policy account =
-          new LoginThrottle.Policy(settings.lockoutThreshold(), settings.lockoutBase(), settings.lockoutMax());
-      LoginThrottle.Policy address =
-          new LoginThrottle.Policy(settings.addressThreshold(), settings.lockoutBase(), settings.lockoutMax());
-      throttle =
-          new LoginThrottle(
-              caches.cache("auth-throttle", String.class, LoginThrottle.Failures.class, 100_000, Duration.ofHours(1)),
-              account,
-              address,
-              Clock.systemUTC());
+    synchronized LoginThrottle throttle() {
+        if (throttle == null) {
+            LoginThrottle.Policy account = new LoginThrottle.Policy(
+                    settings.lockoutThreshold(), settings.lockoutBase(), settings.lockoutMax());
+            LoginThrottle.Policy address = new LoginThrottle.Policy(
+                    settings.addressThreshold(), settings.lockoutBase(), settings.lockoutMax());
+            throttle = new LoginThrottle(
+                    caches.cache(
+                            "auth-throttle", String.class, LoginThrottle.Failures.class, 100_000, Duration.ofHours(1)),
+                    account,
+                    address,
+                    Clock.systemUTC());
+        }
+        return throttle;
     }
-    return throttle;
-  }
 
-  synchronized CredentialCache basic() {
-    if (basic == null) {
-      basic =
-          new CredentialCache(
-              caches.cache("auth-basic", String.class, AuthenticatedUser.class, 50_000, settings.credentialCacheTtl()));
+    synchronized CredentialCache basic() {
+        if (basic == null) {
+            basic = new CredentialCache(caches.cache(
+                    "auth-basic", String.class, AuthenticatedUser.class, 50_000, settings.credentialCacheTtl()));
+        }
+        return basic;
     }
-    return basic;
-  }
 
-  synchronized CredentialCache sessions() {
-    if (sessions == null) {
-      sessions =
-          new CredentialCache(
-              caches.cache("auth-sessions", String.class, AuthenticatedUser.class, 50_000, Duration.ofMinutes(2)));
+    synchronized CredentialCache sessions() {
+        if (sessions == null) {
+            sessions = new CredentialCache(caches.cache(
+                    "auth-sessions", String.class, AuthenticatedUser.class, 50_000, Duration.ofMinutes(2)));
+        }
+        return sessions;
     }
-    return sessions;
-  }
 
-  void onAccessChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) UserAccessChanged change) {
-    basic().invalidateUser(change.userId());
-    sessions().invalidateUser(change.userId());
-  }
+    void onAccessChanged(@Observes(during = TransactionPhase.AFTER_SUCCESS) UserAccessChanged change) {
+        basic().invalidateUser(change.userId());
+        sessions().invalidateUser(change.userId());
+    }
 }

@@ -17,37 +17,37 @@ import javax.cache.spi.CachingProvider;
  */
 @ApplicationScoped
 public class Caches {
-  static final String PROVIDER = "com.github.benmanes.caffeine.jcache.spi.CaffeineCachingProvider";
+    static final String PROVIDER = "com.github.benmanes.caffeine.jcache.spi.CaffeineCachingProvider";
 
-  private CacheManager manager;
+    private CacheManager manager;
 
-  private synchronized CacheManager manager() {
-    if (manager == null) {
-      CachingProvider provider = Caching.getCachingProvider(PROVIDER, Caches.class.getClassLoader());
-      manager = provider.getCacheManager(provider.getDefaultURI(), Caches.class.getClassLoader());
+    private synchronized CacheManager manager() {
+        if (manager == null) {
+            CachingProvider provider = Caching.getCachingProvider(PROVIDER, Caches.class.getClassLoader());
+            manager = provider.getCacheManager(provider.getDefaultURI(), Caches.class.getClassLoader());
+        }
+        return manager;
     }
-    return manager;
-  }
 
-  /** Returns the named cache, creating it with a size bound and a time-to-live on first use. */
-  public synchronized <K, V> Cache<K, V> cache(
-      String name, Class<K> keyType, Class<V> valueType, long maximumSize, Duration timeToLive) {
-    Cache<K, V> existing = manager().getCache(name, keyType, valueType);
-    if (existing != null) {
-      return existing;
+    /** Returns the named cache, creating it with a size bound and a time-to-live on first use. */
+    public synchronized <K, V> Cache<K, V> cache(
+            String name, Class<K> keyType, Class<V> valueType, long maximumSize, Duration timeToLive) {
+        Cache<K, V> existing = manager().getCache(name, keyType, valueType);
+        if (existing != null) {
+            return existing;
+        }
+        CaffeineConfiguration<K, V> config = new CaffeineConfiguration<>();
+        config.setTypes(keyType, valueType);
+        config.setStoreByValue(false);
+        config.setMaximumSize(OptionalLong.of(maximumSize));
+        config.setExpireAfterWrite(OptionalLong.of(timeToLive.toNanos()));
+        return manager().createCache(name, config);
     }
-    CaffeineConfiguration<K, V> config = new CaffeineConfiguration<>();
-    config.setTypes(keyType, valueType);
-    config.setStoreByValue(false);
-    config.setMaximumSize(OptionalLong.of(maximumSize));
-    config.setExpireAfterWrite(OptionalLong.of(timeToLive.toNanos()));
-    return manager().createCache(name, config);
-  }
 
-  @PreDestroy
-  synchronized void close() {
-    if (manager != null) {
-      manager.close();
+    @PreDestroy
+    synchronized void close() {
+        if (manager != null) {
+            manager.close();
+        }
     }
-  }
 }

@@ -8,8 +8,8 @@ import jakarta.ejb.Startup;
 @Startup
 @Singleton
 public class DatabaseLifecycle {
-  @PreDestroy
-  void stop() {
-    EmbeddedDatabase.stopQuietly();
-  }
+    @PreDestroy
+    void stop() {
+        EmbeddedDatabase.stopQuietly();
+    }
 }

@@ -8,24 +8,24 @@ import jakarta.ejb.Singleton;
  * {@code NUBO_DB_USER}, {@code NUBO_DB_PASSWORD}, or the embedded default ({@link EmbeddedDatabaseConfigSource}).
  */
 @DataSourceDefinition(
-    name = DatabaseResources.JNDI_NAME,
-    className = "org.postgresql.ds.PGSimpleDataSource",
-    url = "${MPCONFIG=nubo.db.url}",
-    user = "${MPCONFIG=nubo.db.user}",
-    password = "${MPCONFIG=nubo.db.password}",
-    minPoolSize = 2,
-    maxPoolSize = 32,
-    maxIdleTime = 300,
-    properties = {
-      "fish.payara.log-jdbc-calls=false",
-      "fish.payara.connection-validation-method=custom-validation",
-      "fish.payara.validation-classname=org.glassfish.api.jdbc.validation.PostgresConnectionValidation",
-      "fish.payara.is-connection-validation-required=true",
-      "fish.payara.fail-all-connections=true",
-      "ApplicationName=nubo",
-      "connectTimeout=10"
-    })
+        name = DatabaseResources.JNDI_NAME,
+        className = "org.postgresql.ds.PGSimpleDataSource",
+        url = "${MPCONFIG=nubo.db.url}",
+        user = "${MPCONFIG=nubo.db.user}",
+        password = "${MPCONFIG=nubo.db.password}",
+        minPoolSize = 2,
+        maxPoolSize = 32,
+        maxIdleTime = 300,
+        properties = {
+            "fish.payara.log-jdbc-calls=false",
+            "fish.payara.connection-validation-method=custom-validation",
+            "fish.payara.validation-classname=org.glassfish.api.jdbc.validation.PostgresConnectionValidation",
+            "fish.payara.is-connection-validation-required=true",
+            "fish.payara.fail-all-connections=true",
+            "ApplicationName=nubo",
+            "connectTimeout=10"
+        })
 @Singleton
 public class DatabaseResources {
-  public static final String JNDI_NAME = "java:app/jdbc/nubo";
+    public static final String JNDI_NAME = "java:app/jdbc/nubo";
 }

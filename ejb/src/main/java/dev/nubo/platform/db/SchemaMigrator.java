@@ -26,52 +26,57 @@ import org.flywaydb.core.api.output.MigrateResult;
 @DependsOn({"SettingsCheck", "DatabaseLifecycle"})
 @TransactionManagement(TransactionManagementType.BEAN)
 public class SchemaMigrator {
-  private static final Logger LOG = Logger.getLogger(SchemaMigrator.class.getName());
+    private static final Logger LOG = Logger.getLogger(SchemaMigrator.class.getName());
 
-  @Resource(lookup = DatabaseResources.JNDI_NAME)
-  DataSource dataSource;
+    @Resource(lookup = DatabaseResources.JNDI_NAME)
+    DataSource dataSource;
 
-  private volatile String appliedVersion;
+    private volatile String appliedVersion;
 
-  @PostConstruct
-  void migrate() {
-    checkReachable();
-    try {
-      MigrateResult result =
-          Flyway.configure(getClass().getClassLoader())
-              .dataSource(dataSource)
-              .locations("classpath:db/migration")
-              .failOnMissingLocations(true)
-              .load()
-              .migrate();
-      appliedVersion = result.targetSchemaVersion != null ? result.targetSchemaVersion : result.initialSchemaVersion;
-      LOG.info(
-          () -> "nubo: schema at version " + appliedVersion + " (" + result.migrationsExecuted + " migrations applied)");
-    } catch (FlywayException e) {
-      throw StartupFailure.of("NUBO_DB_URL", "database migration failed: " + e.getMessage().lines().findFirst().orElse(""));
+    @PostConstruct
+    void migrate() {
+        checkReachable();
+        try {
+            MigrateResult result = Flyway.configure(getClass().getClassLoader())
+                    .dataSource(dataSource)
+                    .locations("classpath:db/migration")
+                    .failOnMissingLocations(true)
+                    .load()
+                    .migrate();
+            appliedVersion =
+                    result.targetSchemaVersion != null ? result.targetSchemaVersion : result.initialSchemaVersion;
+            LOG.info(() -> "nubo: schema at version " + appliedVersion + " (" + result.migrationsExecuted
+                    + " migrations applied)");
+        } catch (FlywayException e) {
+            throw StartupFailure.of(
+                    "NUBO_DB_URL",
+                    "database migration failed: "
+                            + e.getMessage().lines().findFirst().orElse(""));
+        }
     }
-  }
 
-  /** The schema version in effect, e.g. "1". */
-  public String schemaVersion() {
-    return appliedVersion;
-  }
-
-  private void checkReachable() {
-    try (Connection c = dataSource.getConnection()) {
-      c.isValid(5);
-    } catch (SQLException | RuntimeException e) {
-      String url = ConfigProvider.getConfig().getOptionalValue("nubo.db.url", String.class).orElse("(unset)");
-      throw StartupFailure.of("NUBO_DB_URL", "cannot connect to " + url + " (" + firstLine(e) + ")");
+    /** The schema version in effect, e.g. "1". */
+    public String schemaVersion() {
+        return appliedVersion;
     }
-  }
 
-  private static String firstLine(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t && t.getMessage() == null) {
-      t = t.getCause();
+    private void checkReachable() {
+        try (Connection c = dataSource.getConnection()) {
+            c.isValid(5);
+        } catch (SQLException | RuntimeException e) {
+            String url = ConfigProvider.getConfig()
+                    .getOptionalValue("nubo.db.url", String.class)
+                    .orElse("(unset)");
+            throw StartupFailure.of("NUBO_DB_URL", "cannot connect to " + url + " (" + firstLine(e) + ")");
+        }
     }
-    String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-    return m.lines().findFirst().orElse(m);
-  }
+
+    private static String firstLine(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t && t.getMessage() == null) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return m.lines().findFirst().orElse(m);
+    }
 }

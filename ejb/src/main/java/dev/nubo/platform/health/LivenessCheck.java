@@ -10,15 +10,16 @@ import org.eclipse.microprofile.health.Liveness;
 @Liveness
 @ApplicationScoped
 public class LivenessCheck implements HealthCheck {
-  @Inject ServerHealth health;
+    @Inject
+    ServerHealth health;
 
-  @Override
-  public HealthCheckResponse call() {
-    ServerHealth.Status s = health.check();
-    return HealthCheckResponse.named("nubo")
-        .status(s.database() && s.dataDirWritable())
-        .withData("database", s.database())
-        .withData("dataDirWritable", s.dataDirWritable())
-        .build();
-  }
+    @Override
+    public HealthCheckResponse call() {
+        ServerHealth.Status s = health.check();
+        return HealthCheckResponse.named("nubo")
+                .status(s.database() && s.dataDirWritable())
+                .withData("database", s.database())
+                .withData("dataDirWritable", s.dataDirWritable())
+                .build();
+    }
 }

@@ -16,37 +16,40 @@ import javax.sql.DataSource;
 /** The facts behind /api/health and MicroProfile Health: database reachable, schema migrated, data dir writable. */
 @ApplicationScoped
 public class ServerHealth {
-  @Resource(lookup = DatabaseResources.JNDI_NAME)
-  DataSource dataSource;
+    @Resource(lookup = DatabaseResources.JNDI_NAME)
+    DataSource dataSource;
 
-  @Inject SchemaMigrator migrator;
-  @Inject ServerSettings settings;
+    @Inject
+    SchemaMigrator migrator;
 
-  public record Status(boolean database, String schemaVersion, boolean dataDirWritable) {
-    public boolean up() {
-      return database && schemaVersion != null && dataDirWritable;
+    @Inject
+    ServerSettings settings;
+
+    public record Status(boolean database, String schemaVersion, boolean dataDirWritable) {
+        public boolean up() {
+            return database && schemaVersion != null && dataDirWritable;
+        }
     }
-  }
 
-  public Status check() {
-    return new Status(databaseReachable(), migrator.schemaVersion(), dataDirWritable());
-  }
-
-  boolean databaseReachable() {
-    try (Connection c = dataSource.getConnection()) {
-      return c.isValid(2);
-    } catch (SQLException e) {
-      return false;
+    public Status check() {
+        return new Status(databaseReachable(), migrator.schemaVersion(), dataDirWritable());
     }
-  }
 
-  boolean dataDirWritable() {
-    try {
-      Path probe = Files.createTempFile(settings.dataDir(), ".health", ".tmp");
-      Files.delete(probe);
-      return true;
-    } catch (IOException | RuntimeException e) {
-      return false;
+    boolean databaseReachable() {
+        try (Connection c = dataSource.getConnection()) {
+            return c.isValid(2);
+        } catch (SQLException e) {
+            return false;
+        }
     }
-  }
+
+    boolean dataDirWritable() {
+        try {
+            Path probe = Files.createTempFile(settings.dataDir(), ".health", ".tmp");
+            Files.delete(probe);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
 }

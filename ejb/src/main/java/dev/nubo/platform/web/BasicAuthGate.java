@@ -20,55 +20,59 @@ import java.util.Optional;
  */
 @ApplicationScoped
 public class BasicAuthGate {
-  @Inject AuthService auth;
+    @Inject
+    AuthService auth;
 
-  /** The caller, or empty after the failure response has been written. */
-  public Optional<AuthenticatedUser> authenticate(HttpServletRequest req, HttpServletResponse res, String realm)
-      throws IOException {
-    String header = req.getHeader("Authorization");
-    if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) {
-      challenge(res, realm, "authentication required");
-      return Optional.empty();
+    /** The caller, or empty after the failure response has been written. */
+    public Optional<AuthenticatedUser> authenticate(HttpServletRequest req, HttpServletResponse res, String realm)
+            throws IOException {
+        String header = req.getHeader("Authorization");
+        if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) {
+            challenge(res, realm, "authentication required");
+            return Optional.empty();
+        }
+        String decoded;
+        try {
+            decoded = new String(Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            challenge(res, realm, "malformed Basic credentials");
+            return Optional.empty();
+        }
+        int colon = decoded.indexOf(':');
+        if (colon < 0) {
+            challenge(res, realm, "malformed Basic credentials");
+            return Optional.empty();
+        }
+        try {
+            AuthenticatedUser user = auth.authenticateBasic(
+                    decoded.substring(0, colon),
+                    decoded.substring(colon + 1),
+                    new ClientInfo(req.getRemoteAddr(), req.getHeader("User-Agent")));
+            req.setAttribute(RequestLogFilter.USER, user.username());
+            return Optional.of(user);
+        } catch (NuboException e) {
+            if (e.kind() == ErrorKind.THROTTLED) {
+                res.setHeader(
+                        "Retry-After",
+                        String.valueOf(e.retryAfter()
+                                .map(d -> Math.max(1, d.toSeconds()))
+                                .orElse(60L)));
+                plain(res, 429, e.getMessage());
+            } else {
+                challenge(res, realm, e.getMessage());
+            }
+            return Optional.empty();
+        }
     }
-    String decoded;
-    try {
-      decoded = new String(Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException e) {
-      challenge(res, realm, "malformed Basic credentials");
-      return Optional.empty();
-    }
-    int colon = decoded.indexOf(':');
-    if (colon < 0) {
-      challenge(res, realm, "malformed Basic credentials");
-      return Optional.empty();
-    }
-    try {
-      AuthenticatedUser user =
-          auth.authenticateBasic(
-              decoded.substring(0, colon),
-              decoded.substring(colon + 1),
-              new ClientInfo(req.getRemoteAddr(), req.getHeader("User-Agent")));
-      req.setAttribute(RequestLogFilter.USER, user.username());
-      return Optional.of(user);
-    } catch (NuboException e) {
-      if (e.kind() == ErrorKind.THROTTLED) {
-        res.setHeader("Retry-After", String.valueOf(e.retryAfter().map(d -> Math.max(1, d.toSeconds())).orElse(60L)));
-        plain(res, 429, e.getMessage());
-      } else {
-        challenge(res, realm, e.getMessage());
-      }
-      return Optional.empty();
-    }
-  }
 
-  private static void challenge(HttpServletResponse res, String realm, String message) throws IOException {
-    res.setHeader("WWW-Authenticate", "Basic realm=\"" + realm + "\", charset=\"UTF-8\"");
-    plain(res, 401, message);
-  }
+    private static void challenge(HttpServletResponse res, String realm, String message) throws IOException {
+        res.setHeader("WWW-Authenticate", "Basic realm=\"" + realm + "\", charset=\"UTF-8\"");
+        plain(res, 401, message);
+    }
 
-  private static void plain(HttpServletResponse res, int status, String message) throws IOException {
-    res.setStatus(status);
-    res.setContentType("text/plain;charset=UTF-8");
-    res.getWriter().write(message + "\n");
-  }
+    private static void plain(HttpServletResponse res, int status, String message) throws IOException {
+        res.setStatus(status);
+        res.setContentType("text/plain;charset=UTF-8");
+        res.getWriter().write(message + "\n");
+    }
 }

@@ -17,28 +17,29 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Singleton
 @DependsOn("SchemaMigrator")
 public class GracefulShutdown {
-  private static final Logger LOG = Logger.getLogger(GracefulShutdown.class.getName());
+    private static final Logger LOG = Logger.getLogger(GracefulShutdown.class.getName());
 
-  @Inject InFlightRequests inFlight;
+    @Inject
+    InFlightRequests inFlight;
 
-  @Inject
-  @ConfigProperty(name = "nubo.shutdown.grace", defaultValue = "PT25S")
-  Duration grace;
+    @Inject
+    @ConfigProperty(name = "nubo.shutdown.grace", defaultValue = "PT25S")
+    Duration grace;
 
-  @PreDestroy
-  void drain() {
-    int busy = inFlight.count();
-    if (busy == 0) {
-      return;
+    @PreDestroy
+    void drain() {
+        int busy = inFlight.count();
+        if (busy == 0) {
+            return;
+        }
+        LOG.info(() -> "nubo: shutting down, waiting for " + busy + " request(s) in flight");
+        try {
+            int left = inFlight.awaitIdle(grace);
+            if (left > 0) {
+                LOG.warning(() -> "nubo: " + left + " request(s) still running after " + grace + "; stopping anyway");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
-    LOG.info(() -> "nubo: shutting down, waiting for " + busy + " request(s) in flight");
-    try {
-      int left = inFlight.awaitIdle(grace);
-      if (left > 0) {
-        LOG.warning(() -> "nubo: " + left + " request(s) still running after " + grace + "; stopping anyway");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
 }

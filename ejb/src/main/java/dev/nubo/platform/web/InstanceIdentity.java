@@ -9,11 +9,11 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class InstanceIdentity {
-  public static final String HEADER = "X-Nubo-Instance";
+    public static final String HEADER = "X-Nubo-Instance";
 
-  private final String id = UUID.randomUUID().toString();
+    private final String id = UUID.randomUUID().toString();
 
-  public String id() {
-    return id;
-  }
+    public String id() {
+        return id;
+    }
 }

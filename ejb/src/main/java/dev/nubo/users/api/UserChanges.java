@@ -7,17 +7,18 @@ import java.util.Optional;
  * mean "unlimited".
  */
 public record UserChanges(
-    Optional<String> displayName,
-    Optional<String> email,
-    Optional<Role> role,
-    Optional<Boolean> enabled,
-    Optional<Optional<Long>> quotaBytes) {
+        Optional<String> displayName,
+        Optional<String> email,
+        Optional<Role> role,
+        Optional<Boolean> enabled,
+        Optional<Optional<Long>> quotaBytes) {
 
-  public UserChanges withEnabled(boolean value) {
-    return new UserChanges(displayName, email, role, Optional.of(value), quotaBytes);
-  }
+    public UserChanges withEnabled(boolean value) {
+        return new UserChanges(displayName, email, role, Optional.of(value), quotaBytes);
+    }
 
-  public static UserChanges none() {
-    return new UserChanges(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
-  }
+    public static UserChanges none() {
+        return new UserChanges(
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    }
 }

@@ -6,28 +6,28 @@ import java.util.UUID;
 
 /** The user directory. Each method is one transaction. */
 public interface UserService {
-  UserView create(NewUser user);
+    UserView create(NewUser user);
 
-  Optional<UserView> find(UUID id);
+    Optional<UserView> find(UUID id);
 
-  /** A page of users ordered by user name, and the total count. */
-  Page list(int offset, int limit);
+    /** A page of users ordered by user name, and the total count. */
+    Page list(int offset, int limit);
 
-  UserView update(UUID id, UserChanges changes);
+    UserView update(UUID id, UserChanges changes);
 
-  void delete(UUID id);
+    void delete(UUID id);
 
-  boolean anyUserExists();
+    boolean anyUserExists();
 
-  Optional<UserCredentials> credentialsByUsername(String username);
+    Optional<UserCredentials> credentialsByUsername(String username);
 
-  Optional<UserCredentials> credentials(UUID id);
+    Optional<UserCredentials> credentials(UUID id);
 
-  /** Checks the password rules, hashes and stores it, and fires {@link UserAccessChanged}. */
-  void setPassword(UUID id, String newPassword);
+    /** Checks the password rules, hashes and stores it, and fires {@link UserAccessChanged}. */
+    void setPassword(UUID id, String newPassword);
 
-  /** Stores a new password hash (already computed by the caller) and fires {@link UserAccessChanged}. */
-  void replacePasswordHash(UUID id, String passwordHash, boolean credentialsChanged);
+    /** Stores a new password hash (already computed by the caller) and fires {@link UserAccessChanged}. */
+    void replacePasswordHash(UUID id, String passwordHash, boolean credentialsChanged);
 
-  record Page(List<UserView> users, long total) {}
+    record Page(List<UserView> users, long total) {}
 }

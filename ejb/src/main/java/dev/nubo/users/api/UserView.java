@@ -5,12 +5,12 @@ import java.util.UUID;
 
 /** A user as every surface may show it; {@code quotaBytes} is null when storage is unlimited. */
 public record UserView(
-    UUID id,
-    String username,
-    String displayName,
-    String email,
-    Role role,
-    boolean enabled,
-    Long quotaBytes,
-    long usedBytes,
-    OffsetDateTime createdAt) {}
+        UUID id,
+        String username,
+        String displayName,
+        String email,
+        Role role,
+        boolean enabled,
+        Long quotaBytes,
+        long usedBytes,
+        OffsetDateTime createdAt) {}

@@ -12,122 +12,124 @@ import java.util.UUID;
 @Entity
 @Table(name = "users")
 public class UserEntity {
-  @Id private UUID id;
+    @Id
+    private UUID id;
 
-  @Column(nullable = false, length = 64)
-  private String username;
+    @Column(nullable = false, length = 64)
+    private String username;
 
-  @Column(name = "display_name", nullable = false)
-  private String displayName;
+    @Column(name = "display_name", nullable = false)
+    private String displayName;
 
-  private String email;
+    private String email;
 
-  @Column(name = "password_hash", nullable = false)
-  private String passwordHash;
+    @Column(name = "password_hash", nullable = false)
+    private String passwordHash;
 
-  @Column(nullable = false, length = 16)
-  private String role;
+    @Column(nullable = false, length = 16)
+    private String role;
 
-  @Column(nullable = false)
-  private boolean enabled = true;
+    @Column(nullable = false)
+    private boolean enabled = true;
 
-  @Column(name = "quota_bytes")
-  private Long quotaBytes;
+    @Column(name = "quota_bytes")
+    private Long quotaBytes;
 
-  @Column(name = "used_bytes", nullable = false)
-  private long usedBytes;
+    @Column(name = "used_bytes", nullable = false)
+    private long usedBytes;
 
-  @Column(name = "created_at", nullable = false)
-  private OffsetDateTime createdAt;
+    @Column(name = "created_at", nullable = false)
+    private OffsetDateTime createdAt;
 
-  @Column(name = "updated_at", nullable = false)
-  private OffsetDateTime updatedAt;
+    @Column(name = "updated_at", nullable = false)
+    private OffsetDateTime updatedAt;
 
-  @Version private long version;
+    @Version
+    private long version;
 
-  protected UserEntity() {}
+    protected UserEntity() {}
 
-  public UserEntity(UUID id, String username, String displayName, String passwordHash, String role) {
-    this.id = id;
-    this.username = username;
-    this.displayName = displayName;
-    this.passwordHash = passwordHash;
-    this.role = role;
-    this.createdAt = OffsetDateTime.now();
-    this.updatedAt = createdAt;
-  }
+    public UserEntity(UUID id, String username, String displayName, String passwordHash, String role) {
+        this.id = id;
+        this.username = username;
+        this.displayName = displayName;
+        this.passwordHash = passwordHash;
+        this.role = role;
+        this.createdAt = OffsetDateTime.now();
+        this.updatedAt = createdAt;
+    }
 
-  public UUID getId() {
-    return id;
-  }
+    public UUID getId() {
+        return id;
+    }
 
-  public String getUsername() {
-    return username;
-  }
+    public String getUsername() {
+        return username;
+    }
 
-  public String getDisplayName() {
-    return displayName;
-  }
+    public String getDisplayName() {
+        return displayName;
+    }
 
-  public void setDisplayName(String displayName) {
-    this.displayName = displayName;
-    touch();
-  }
+    public void setDisplayName(String displayName) {
+        this.displayName = displayName;
+        touch();
+    }
 
-  public String getEmail() {
-    return email;
-  }
+    public String getEmail() {
+        return email;
+    }
 
-  public void setEmail(String email) {
-    this.email = email;
-    touch();
-  }
+    public void setEmail(String email) {
+        this.email = email;
+        touch();
+    }
 
-  public String getPasswordHash() {
-    return passwordHash;
-  }
+    public String getPasswordHash() {
+        return passwordHash;
+    }
 
-  public void setPasswordHash(String passwordHash) {
-    this.passwordHash = passwordHash;
-    touch();
-  }
+    public void setPasswordHash(String passwordHash) {
+        this.passwordHash = passwordHash;
+        touch();
+    }
 
-  public String getRole() {
-    return role;
-  }
+    public String getRole() {
+        return role;
+    }
 
-  public void setRole(String role) {
-    this.role = role;
-    touch();
-  }
+    public void setRole(String role) {
+        this.role = role;
+        touch();
+    }
 
-  public boolean isEnabled() {
-    return enabled;
-  }
+    public boolean isEnabled() {
+        return enabled;
+    }
 
-  public void setEnabled(boolean enabled) {
-    this.enabled = enabled;
-    touch();
-  }
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+        touch();
+    }
 
-  public Long getQuotaBytes() {
-    return quotaBytes;
-  }
+    public Long getQuotaBytes() {
+        return quotaBytes;
+    }
 
-  public void setQuotaBytes(Long quotaBytes) {
-    this.quotaBytes = quotaBytes;
-    touch();
-  }
+    public void setQuotaBytes(Long quotaBytes) {
+        this.quotaBytes = quotaBytes;
+        touch();
+    }
 
-  public long getUsedBytes() {
-    return usedBytes;
-  }
+    public long getUsedBytes() {
+        return usedBytes;
+    }
 
-  public OffsetDateTime getCreatedAt() {
-    return createdAt;
-  }
+    public OffsetDateTime getCreatedAt() {
+        return createdAt;
+    }
 
-  private void touch() {
-    updatedAt = OffsetDateTime.now();
-  }
+    private void touch() {
+        updatedAt = OffsetDateTime.now();
+    }
 }

@@ -6,20 +6,20 @@ import java.util.UUID;
 
 /** Storage of users. Lookups by name ignore case, as the unique index does. */
 public interface UserRepository {
-  Optional<UserEntity> findById(UUID id);
+    Optional<UserEntity> findById(UUID id);
 
-  Optional<UserEntity> findByUsername(String username);
+    Optional<UserEntity> findByUsername(String username);
 
-  boolean usernameTaken(String username);
+    boolean usernameTaken(String username);
 
-  List<UserEntity> page(int offset, int limit);
+    List<UserEntity> page(int offset, int limit);
 
-  long count();
+    long count();
 
-  /** Enabled admins other than the given user: the guard against locking everyone out. */
-  long countOtherEnabledAdmins(UUID exceptUserId);
+    /** Enabled admins other than the given user: the guard against locking everyone out. */
+    long countOtherEnabledAdmins(UUID exceptUserId);
 
-  void add(UserEntity user);
+    void add(UserEntity user);
 
-  void remove(UserEntity user);
+    void remove(UserEntity user);
 }

@@ -1,5 +1,6 @@
 package dev.nubo.users.infra;
 
+import dev.nubo.platform.api.NuboException;
 import dev.nubo.users.domain.UserEntity;
 import dev.nubo.users.domain.UserRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -7,85 +8,85 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 import java.sql.SQLException;
-import dev.nubo.platform.api.NuboException;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 @ApplicationScoped
 public class JpaUserRepository implements UserRepository {
-  @PersistenceContext(unitName = "nubo")
-  EntityManager em;
+    @PersistenceContext(unitName = "nubo")
+    EntityManager em;
 
-  @Override
-  public Optional<UserEntity> findById(UUID id) {
-    return Optional.ofNullable(em.find(UserEntity.class, id));
-  }
-
-  @Override
-  public Optional<UserEntity> findByUsername(String username) {
-    return em.createQuery("SELECT u FROM UserEntity u WHERE LOWER(u.username) = LOWER(:name)", UserEntity.class)
-        .setParameter("name", username)
-        .getResultStream()
-        .findFirst();
-  }
-
-  @Override
-  public boolean usernameTaken(String username) {
-    return !em.createNativeQuery("SELECT 1 FROM users WHERE lower(username) = lower(?1)")
-        .setParameter(1, username)
-        .getResultList()
-        .isEmpty();
-  }
-
-  @Override
-  public List<UserEntity> page(int offset, int limit) {
-    return em.createQuery("SELECT u FROM UserEntity u ORDER BY LOWER(u.username)", UserEntity.class)
-        .setFirstResult(offset)
-        .setMaxResults(limit)
-        .getResultList();
-  }
-
-  @Override
-  public long count() {
-    return ((Number) em.createNativeQuery("SELECT count(*) FROM users").getSingleResult()).longValue();
-  }
-
-  @Override
-  public long countOtherEnabledAdmins(UUID exceptUserId) {
-    return ((Number)
-            em.createNativeQuery("SELECT count(*) FROM users WHERE role = 'admin' AND enabled AND id <> ?1")
-                .setParameter(1, exceptUserId)
-                .getSingleResult())
-        .longValue();
-  }
-
-  @Override
-  public void add(UserEntity user) {
-    em.persist(user);
-    try {
-      // surface constraint violations here, inside the service's transaction, not at commit
-      em.flush();
-    } catch (PersistenceException e) {
-      if (isUniqueViolation(e)) {
-        // a concurrent create took the name between our check and our insert
-        throw NuboException.conflict("username_taken", "a user named '" + user.getUsername() + "' already exists");
-      }
-      throw e;
+    @Override
+    public Optional<UserEntity> findById(UUID id) {
+        return Optional.ofNullable(em.find(UserEntity.class, id));
     }
-  }
 
-  static boolean isUniqueViolation(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SQLException sql && "23505".equals(sql.getSQLState())) {
-        return true;
-      }
+    @Override
+    public Optional<UserEntity> findByUsername(String username) {
+        return em.createQuery("SELECT u FROM UserEntity u WHERE LOWER(u.username) = LOWER(:name)", UserEntity.class)
+                .setParameter("name", username)
+                .getResultStream()
+                .findFirst();
     }
-    return false;
-  }
 
-  @Override
-  public void remove(UserEntity user) {
-    em.remove(user);
-  }
+    @Override
+    public boolean usernameTaken(String username) {
+        return !em.createNativeQuery("SELECT 1 FROM users WHERE lower(username) = lower(?1)")
+                .setParameter(1, username)
+                .getResultList()
+                .isEmpty();
+    }
+
+    @Override
+    public List<UserEntity> page(int offset, int limit) {
+        return em.createQuery("SELECT u FROM UserEntity u ORDER BY LOWER(u.username)", UserEntity.class)
+                .setFirstResult(offset)
+                .setMaxResults(limit)
+                .getResultList();
+    }
+
+    @Override
+    public long count() {
+        return ((Number) em.createNativeQuery("SELECT count(*) FROM users").getSingleResult()).longValue();
+    }
+
+    @Override
+    public long countOtherEnabledAdmins(UUID exceptUserId) {
+        return ((Number)
+                        em.createNativeQuery("SELECT count(*) FROM users WHERE role = 'admin' AND enabled AND id <> ?1")
+                                .setParameter(1, exceptUserId)
+                                .getSingleResult())
+                .longValue();
+    }
+
+    @Override
+    public void add(UserEntity user) {
+        em.persist(user);
+        try {
+            // surface constraint violations here, inside the service's transaction, not at commit
+            em.flush();
+        } catch (PersistenceException e) {
+            if (isUniqueViolation(e)) {
+                // a concurrent create took the name between our check and our insert
+                throw NuboException.conflict(
+                        "username_taken", "a user named '" + user.getUsername() + "' already exists");
+            }
+            throw e;
+        }
+    }
+
+    static boolean isUniqueViolation(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && "23505".equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void remove(UserEntity user) {
+        em.remove(user);
+    }
 }

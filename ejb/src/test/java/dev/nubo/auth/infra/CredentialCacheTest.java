@@ -15,62 +15,59 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class CredentialCacheTest {
-  CacheManager manager;
-  CredentialCache cache;
+    CacheManager manager;
+    CredentialCache cache;
 
-  final UUID alice = UUID.randomUUID();
-  final UUID bob = UUID.randomUUID();
+    final UUID alice = UUID.randomUUID();
+    final UUID bob = UUID.randomUUID();
 
-  @BeforeEach
-  void setUp() {
-    manager =
-        Caching.getCachingProvider("com.github.benmanes.caffeine.jcache.spi.CaffeineCachingProvider").getCacheManager();
-    cache =
-        new CredentialCache(
-            manager.createCache(
+    @BeforeEach
+    void setUp() {
+        manager = Caching.getCachingProvider("com.github.benmanes.caffeine.jcache.spi.CaffeineCachingProvider")
+                .getCacheManager();
+        cache = new CredentialCache(manager.createCache(
                 "c-" + UUID.randomUUID(),
-                new MutableConfiguration<String, AuthenticatedUser>().setTypes(String.class, AuthenticatedUser.class).setStoreByValue(false)));
-  }
+                new MutableConfiguration<String, AuthenticatedUser>()
+                        .setTypes(String.class, AuthenticatedUser.class)
+                        .setStoreByValue(false)));
+    }
 
-  @AfterEach
-  void tearDown() {
-    manager.close();
-  }
+    @AfterEach
+    void tearDown() {
+        manager.close();
+    }
 
-  static AuthenticatedUser user(UUID id) {
-    return new AuthenticatedUser(id, "u" + id, Role.USER, Credential.BASIC_PASSWORD, null, null);
-  }
+    static AuthenticatedUser user(UUID id) {
+        return new AuthenticatedUser(id, "u" + id, Role.USER, Credential.BASIC_PASSWORD, null, null);
+    }
 
-  @Test
-  void loadedEntries_areServedUntilTheirUserIsInvalidated() {
-    cache.load("a1", () -> Optional.of(user(alice)));
-    cache.load("a2", () -> Optional.of(user(alice)));
-    cache.load("b1", () -> Optional.of(user(bob)));
+    @Test
+    void loadedEntries_areServedUntilTheirUserIsInvalidated() {
+        cache.load("a1", () -> Optional.of(user(alice)));
+        cache.load("a2", () -> Optional.of(user(alice)));
+        cache.load("b1", () -> Optional.of(user(bob)));
 
-    cache.invalidateUser(alice);
+        cache.invalidateUser(alice);
 
-    assertThat(cache.get("a1")).isEmpty();
-    assertThat(cache.get("a2")).isEmpty();
-    assertThat(cache.get("b1")).hasValue(user(bob));
-  }
+        assertThat(cache.get("a1")).isEmpty();
+        assertThat(cache.get("a2")).isEmpty();
+        assertThat(cache.get("b1")).hasValue(user(bob));
+    }
 
-  @Test
-  void failedLookups_areNotCached() {
-    assertThat(cache.load("x", Optional::empty)).isEmpty();
-    assertThat(cache.get("x")).isEmpty();
-  }
+    @Test
+    void failedLookups_areNotCached() {
+        assertThat(cache.load("x", Optional::empty)).isEmpty();
+        assertThat(cache.get("x")).isEmpty();
+    }
 
-  @Test
-  void aLookupOverlappingAnInvalidation_doesNotReinsertStaleData() {
-    // the loader read the database before the change committed; the invalidation ran while it was loading
-    Optional<AuthenticatedUser> loaded =
-        cache.load(
-            "a1",
-            () -> {
-              cache.invalidateUser(alice);
-              return Optional.of(user(alice));
-            });
-    assertThat(loaded).isPresent();
-    assertThat(cache.get("a1")).isEmpty();
-  }
+    @Test
+    void aLookupOverlappingAnInvalidation_doesNotReinsertStaleData() {
+        // the loader read the database before the change committed; the invalidation ran while it was loading
+        Optional<AuthenticatedUser> loaded = cache.load("a1", () -> {
+            cache.invalidateUser(alice);
+            return Optional.of(user(alice));
+        });
+        assertThat(loaded).isPresent();
+        assertThat(cache.get("a1")).isEmpty();
+    }
 }
