@@ -22,11 +22,20 @@ final class SharedServer extends ServerLogs implements BeforeAllCallback {
           "NUBO_AUTH_ADDRESS_THROTTLE_THRESHOLD", "100000");
 
   private static volatile NuboProcess server;
+  private static volatile Throwable startFailure;
 
   @Override
   public void beforeAll(ExtensionContext context) {
+    if (startFailure != null) {
+      throw new AssertionError("the shared server did not start (see the first failure)", startFailure);
+    }
     ExtensionContext.Store root = context.getRoot().getStore(ExtensionContext.Namespace.create(SharedServer.class));
-    server = root.getOrComputeIfAbsent("server", k -> NuboProcess.startHealthy("shared", SETTINGS), NuboProcess.class);
+    try {
+      server = root.getOrComputeIfAbsent("server", k -> NuboProcess.startHealthy("shared", SETTINGS), NuboProcess.class);
+    } catch (RuntimeException | Error e) {
+      startFailure = e;
+      throw e;
+    }
   }
 
   static NuboProcess server() {
