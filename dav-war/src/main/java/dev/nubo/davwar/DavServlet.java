@@ -1,6 +1,7 @@
 package dev.nubo.davwar;
 
 import dev.nubo.platform.web.BasicAuthGate;
+import dev.nubo.platform.web.PendingSurface;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
@@ -22,18 +23,6 @@ public class DavServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse res) throws IOException {
-        if (gate.authenticate(req, res, "Nubo").isEmpty()) {
-            return;
-        }
-        if ("OPTIONS".equals(req.getMethod())) {
-            res.setHeader("Allow", "OPTIONS");
-            res.setStatus(200);
-            return;
-        }
-        res.setStatus(501);
-        res.setContentType("text/plain;charset=UTF-8");
-        res.getWriter()
-                .write(req.getMethod() + " " + req.getContextPath() + req.getServletPath()
-                        + " is not implemented yet\n");
+        PendingSurface.serve(gate, "Nubo", req, res);
     }
 }
