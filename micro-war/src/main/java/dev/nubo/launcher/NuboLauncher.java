@@ -47,16 +47,16 @@ public final class NuboLauncher {
     }
 
     /**
-     * Start-up leaves the heap committed far above what stays live (about 250 MB committed for 70 MB live). Let G1
-     * give the difference back after boot and when idle; these flags are manageable, so no JVM option is needed.
+     * Start-up leaves the heap committed far above what stays live (about 250 MB committed for 70 MB live). Let the
+     * collector give the difference back after boot (IdleMemoryTrimmer does it again after idle periods); these flags
+     * are manageable, so no JVM option is needed.
      */
     static void returnIdleMemory() {
         try {
             var diagnostics = java.lang.management.ManagementFactory.getPlatformMXBean(
                     com.sun.management.HotSpotDiagnosticMXBean.class);
-            diagnostics.setVMOption("MinHeapFreeRatio", "10");
-            diagnostics.setVMOption("MaxHeapFreeRatio", "30");
-            diagnostics.setVMOption("G1PeriodicGCInterval", "60000");
+            diagnostics.setVMOption("MinHeapFreeRatio", "5");
+            diagnostics.setVMOption("MaxHeapFreeRatio", "10");
         } catch (RuntimeException e) {
             // another collector or JVM: leave it to its defaults
         }

@@ -8,6 +8,7 @@ import java.time.Duration;
 public class InFlightRequests {
     private final Object monitor = new Object();
     private int count;
+    private long lastActivity = System.nanoTime();
 
     public void begin() {
         synchronized (monitor) {
@@ -18,7 +19,15 @@ public class InFlightRequests {
     public void end() {
         synchronized (monitor) {
             count--;
+            lastActivity = System.nanoTime();
             monitor.notifyAll();
+        }
+    }
+
+    /** Nanoseconds (System.nanoTime) of the last request's end, or of start-up. */
+    public long lastActivity() {
+        synchronized (monitor) {
+            return lastActivity;
         }
     }
 
