@@ -33,8 +33,7 @@ public final class NuboLauncher {
         // the application reads these through MicroProfile Config; system properties outrank everything else there
         System.setProperty("nubo.data.dir", dataDir.toString());
         System.setProperty("nubo.standalone", "true");
-        List<String> payaraArgs =
-                new ArrayList<>(List.of("--port", String.valueOf(port), "--nocluster", "--nohazelcast"));
+        List<String> payaraArgs = new ArrayList<>(List.of("--port", String.valueOf(port), "--nohazelcast"));
         payaraArgs.addAll(Arrays.asList(args));
         try {
             Class.forName("fish.payara.micro.PayaraMicro")
