@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Per-account lockout, on the shared server (threshold 3, base 2 s): the lock starts after the threshold, says
+ * Per-account lockout, on the shared server (threshold 8, base 2 s): the lock starts after the threshold, says
  * nothing about whether the account exists, refuses even the right password, doubles with each further failure,
  * and ends after its delay.
  */
@@ -28,6 +28,11 @@ class LockoutIT {
 
     assertLocked(locked);
     assertThat(retryAfter(locked)).isBetween(1L, (long) LOCKOUT_BASE_SECONDS);
+    // the right password is refused over Basic too, on REST and DAV alike
+    assertLocked(api.get("/api/auth/me").basic(u).send());
+    Res dav = api.options("/dav/").basic(u).send();
+    assertThat(dav.status()).as("DAV while the account is locked: %s", dav.body()).isEqualTo(429);
+    assertThat(dav.header("Retry-After")).isNotNull();
   }
 
   @Test

@@ -31,6 +31,11 @@ final class NuboProcess implements AutoCloseable {
   static final String ADMIN_PASSWORD = "admin-Secret-1";
   static final Duration STARTUP = Duration.ofSeconds(150);
   static final Duration STOP = Duration.ofSeconds(60);
+  /**
+   * Test-only JVM option: the quick (C1) compiler alone. It changes no behaviour but cuts the CPU a start-up costs
+   * by about 40%, which matters with several servers per run on two cores.
+   */
+  static final String JIT = "-XX:TieredStopAtLevel=1";
 
   /** Every process started in this JVM, so failure reports can point at their logs. */
   static final List<NuboProcess> STARTED = new CopyOnWriteArrayList<>();
@@ -55,7 +60,7 @@ final class NuboProcess implements AutoCloseable {
     this.stdout = home.resolve("stdout-" + System.nanoTime() + ".log");
     this.stderr = home.resolve(stdout.getFileName().toString().replace("stdout-", "stderr-"));
     Path java = Path.of(System.getProperty("java.home.for.servers", System.getProperty("java.home")), "bin", "java");
-    ProcessBuilder pb = new ProcessBuilder(java.toString(), "-jar", jar().toString()).directory(home.toFile());
+    ProcessBuilder pb = new ProcessBuilder(java.toString(), JIT, "-jar", jar().toString()).directory(home.toFile());
     pb.environment().keySet().removeIf(k -> k.startsWith("NUBO_"));
     env.forEach(
         (k, v) -> {
