@@ -25,6 +25,10 @@ public final class NuboLauncher {
         try {
             port = port(setting("nubo.port"));
             dataDir = dataDir(setting("nubo.data.dir"));
+            String dbUrl = setting("nubo.db.url");
+            if (dbUrl != null) {
+                checkDatabase(dbUrl, setting("nubo.db.user"), setting("nubo.db.password"));
+            }
         } catch (IllegalArgumentException e) {
             System.err.println("nubo: cannot start: " + e.getMessage());
             System.exit(2);
@@ -42,6 +46,8 @@ public final class NuboLauncher {
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof Exception ex ? ex : e;
         }
+        // after boot: Payara Micro installs its own handlers while booting, which would replace ours
+        GracefulStop.install();
         returnIdleMemory();
     }
 
@@ -60,6 +66,41 @@ public final class NuboLauncher {
             // another collector or JVM: leave it to its defaults
         }
         System.gc();
+    }
+
+    /**
+     * An external database is tried before Payara boots: its JPA deployer would otherwise log in first and bury the
+     * cause under pages of EclipseLink stack traces, leaving a server up with nothing deployed. The driver classes
+     * sit at the root of nubo.jar for this.
+     */
+    static void checkDatabase(String url, String user, String password) {
+        java.util.Properties props = new java.util.Properties();
+        if (user != null) {
+            props.setProperty("user", user);
+        }
+        if (password != null) {
+            props.setProperty("password", password);
+        }
+        props.setProperty("connectTimeout", "10");
+        props.setProperty("loginTimeout", "15");
+        props.setProperty("ApplicationName", "nubo-launcher");
+        java.sql.Driver driver;
+        try {
+            driver = (java.sql.Driver) Class.forName("org.postgresql.Driver")
+                    .getDeclaredConstructor()
+                    .newInstance();
+        } catch (ReflectiveOperationException e) {
+            return; // no driver at the root (a hand-made jar): the application reports the failure itself
+        }
+        try (java.sql.Connection c = driver.connect(url, props)) {
+            if (c == null) {
+                throw new IllegalArgumentException("NUBO_DB_URL: '" + url + "' is not a jdbc:postgresql:// URL");
+            }
+        } catch (java.sql.SQLException e) {
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            throw new IllegalArgumentException("NUBO_DB_URL: cannot connect to " + url + " ("
+                    + message.lines().findFirst().orElse(message) + ")");
+        }
     }
 
     /** System property first, then the environment variable of the same name by MicroProfile Config's mapping. */

@@ -1,13 +1,16 @@
 package dev.nubo.rest;
 
+import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.users.api.NewUser;
 import dev.nubo.users.api.Role;
 import dev.nubo.users.api.UserChanges;
 import dev.nubo.users.api.UserService;
 import jakarta.inject.Inject;
+import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
@@ -24,6 +27,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.StringReader;
+import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -40,7 +45,10 @@ public class AdminUsersResource {
 
     @GET
     public Json.UserPage list(
-            @QueryParam("offset") @DefaultValue("0") int offset, @QueryParam("limit") @DefaultValue("100") int limit) {
+            @QueryParam("offset") @DefaultValue("0") String offsetParam,
+            @QueryParam("limit") @DefaultValue("100") String limitParam) {
+        int offset = intParam("offset", offsetParam);
+        int limit = intParam("limit", limitParam);
         UserService.Page page = users.list(offset, limit);
         return new Json.UserPage(page.users().stream().map(Json.User::of).toList(), page.total(), offset, limit);
     }
@@ -52,8 +60,9 @@ public class AdminUsersResource {
             throw NuboException.invalid("a JSON body with username and password is required");
         }
         Role role = body.role() == null ? Role.USER : Role.parse(body.role());
-        Json.User created = Json.User.of(users.create(new NewUser(
-                body.username(), body.password(), body.displayName(), body.email(), role, body.quotaBytes())));
+        Long quota = body.quotaBytes() == null ? null : wholeBytes(body.quotaBytes());
+        Json.User created = Json.User.of(users.create(
+                new NewUser(body.username(), body.password(), body.displayName(), body.email(), role, quota)));
         return Response.created(uri.getAbsolutePathBuilder()
                         .path(created.id().toString())
                         .build())
@@ -71,8 +80,9 @@ public class AdminUsersResource {
     @PATCH
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Json.User update(@PathParam("id") UUID id, JsonObject body) {
-        if (body == null || body.isEmpty()) {
+    public Json.User update(@PathParam("id") UUID id, String text) {
+        JsonObject body = parseObject(text);
+        if (body.isEmpty()) {
             throw NuboException.invalid("a JSON object with at least one of " + PATCHABLE + " is required");
         }
         for (String key : body.keySet()) {
@@ -94,6 +104,39 @@ public class AdminUsersResource {
     public Response delete(@PathParam("id") UUID id) {
         users.delete(id);
         return Response.noContent().build();
+    }
+
+    static long wholeBytes(BigDecimal value) {
+        try {
+            return value.longValueExact();
+        } catch (ArithmeticException e) {
+            throw NuboException.invalid("quotaBytes must be a whole number of bytes or null (unlimited)");
+        }
+    }
+
+    private static int intParam(String name, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw NuboException.invalid(name + " must be a whole number");
+        }
+    }
+
+    /** JSON-P rather than entity binding: a PATCH must tell an absent field from a null one. */
+    static JsonObject parseObject(String text) {
+        if (text == null || text.isBlank()) {
+            throw NuboException.invalid("a JSON object with at least one of " + PATCHABLE + " is required");
+        }
+        try (JsonReader reader = jakarta.json.Json.createReader(new StringReader(text))) {
+            JsonValue value = reader.readValue();
+            if (value.getValueType() != JsonValue.ValueType.OBJECT) {
+                throw new NuboException(ErrorKind.INVALID, "malformed_json", "the body must be a JSON object");
+            }
+            return value.asJsonObject();
+        } catch (JsonException e) {
+            throw new NuboException(
+                    ErrorKind.INVALID, "malformed_json", "the request body is not valid JSON for this endpoint");
+        }
     }
 
     private static Optional<String> optionalString(JsonObject o, String key) {
@@ -128,12 +171,8 @@ public class AdminUsersResource {
         if (v.getValueType() == JsonValue.ValueType.NULL) {
             return Optional.empty();
         }
-        if (v instanceof JsonNumber n && n.isIntegral()) {
-            try {
-                return Optional.of(n.longValueExact());
-            } catch (ArithmeticException e) {
-                throw NuboException.invalid("quotaBytes is out of range");
-            }
+        if (v instanceof JsonNumber n) {
+            return Optional.of(wholeBytes(n.bigDecimalValue()));
         }
         throw NuboException.invalid("quotaBytes must be a whole number of bytes or null (unlimited)");
     }

@@ -29,7 +29,11 @@ public class HealthResource {
         noStore.setNoStore(true);
         return Response.status(s.up() ? 200 : 503)
                 .cacheControl(noStore)
-                .entity(new Json.Health(s.up() ? "ok" : "unavailable", version, s.schemaVersion(), instance.id()))
+                .entity(new Json.Health(
+                        s.draining() ? "draining" : s.up() ? "ok" : "unavailable",
+                        version,
+                        s.schemaVersion(),
+                        instance.id()))
                 .build();
     }
 }

@@ -21,7 +21,12 @@ public final class Json {
     public record AppPasswordRequest(String label) {}
 
     public record NewUserRequest(
-            String username, String password, String displayName, String email, String role, Long quotaBytes) {}
+            String username,
+            String password,
+            String displayName,
+            String email,
+            String role,
+            java.math.BigDecimal quotaBytes) {}
 
     public record User(
             UUID id,

@@ -18,52 +18,52 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ServerLogs.class)
 class AccessTokenExpiryIT {
-  static final int TTL_SECONDS = 3;
-  static NuboProcess server;
-  static Api api;
+    static final int TTL_SECONDS = 3;
+    static NuboProcess server;
+    static Api api;
 
-  @BeforeAll
-  static void start() {
-    server = NuboProcess.startHealthy("short-tokens", Map.of("NUBO_AUTH_ACCESS_TOKEN_TTL", "PT" + TTL_SECONDS + "S"));
-    api = server.api();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (server != null) {
-      server.stop();
+    @BeforeAll
+    static void start() {
+        server = NuboProcess.startHealthy(
+                "short-tokens", Map.of("NUBO_AUTH_ACCESS_TOKEN_TTL", "PT" + TTL_SECONDS + "S"));
+        api = server.api();
     }
-  }
 
-  @Test
-  void anAccessTokenExpiresOnTimeAndTheSessionRefreshes() {
-    TestUser u = api.newUser("expiry");
-    Res login = api.login(u.username(), u.password()).expect(200);
-    Tokens t = Tokens.of(login);
-    assertThat(login.num("expiresIn")).isBetween(1L, (long) TTL_SECONDS);
-    api.me(t.accessToken()).expect(200);
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.stop();
+        }
+    }
 
-    NuboProcess.sleep(Duration.ofMillis(TTL_SECONDS * 1000L + 1500));
+    @Test
+    void anAccessTokenExpiresOnTimeAndTheSessionRefreshes() {
+        TestUser u = api.newUser("expiry");
+        Res login = api.login(u.username(), u.password()).expect(200);
+        Tokens t = Tokens.of(login);
+        assertThat(login.num("expiresIn")).isBetween(1L, (long) TTL_SECONDS);
+        api.me(t.accessToken()).expect(200);
 
-    Res expired = api.me(t.accessToken()).expect(401);
-    assertThat(expired.header("WWW-Authenticate")).isNotBlank();
-    Tokens fresh = Tokens.of(api.refresh(t.refreshToken()).expect(200));
-    assertThat(fresh.sessionId()).isEqualTo(t.sessionId());
-    api.me(fresh.accessToken()).expect(200);
-  }
+        NuboProcess.sleep(Duration.ofMillis(TTL_SECONDS * 1000L + 1500));
 
-  @Test
-  void theBrowserCookieLivesAsLongAsTheToken() {
-    TestUser u = api.newUser("expirycookie");
+        Res expired = api.me(t.accessToken()).expect(401);
+        assertThat(expired.header("WWW-Authenticate")).isNotBlank();
+        Tokens fresh = Tokens.of(api.refresh(t.refreshToken()).expect(200));
+        assertThat(fresh.sessionId()).isEqualTo(t.sessionId());
+        api.me(fresh.accessToken()).expect(200);
+    }
 
-    Res r =
-        api.post("/api/auth/login")
-            .json(MiniJson.obj("username", u.username(), "password", u.password(), "mode", "cookie"))
-            .send()
-            .expect(200);
+    @Test
+    void theBrowserCookieLivesAsLongAsTheToken() {
+        TestUser u = api.newUser("expirycookie");
 
-    String maxAge = r.cookies().get("nubo_access").attr("Max-Age");
-    assertThat(maxAge).as(r.cookies().get("nubo_access").raw()).isNotNull();
-    assertThat(Long.parseLong(maxAge)).isBetween(0L, (long) TTL_SECONDS);
-  }
+        Res r = api.post("/api/auth/login")
+                .json(MiniJson.obj("username", u.username(), "password", u.password(), "mode", "cookie"))
+                .send()
+                .expect(200);
+
+        String maxAge = r.cookies().get("nubo_access").attr("Max-Age");
+        assertThat(maxAge).as(r.cookies().get("nubo_access").raw()).isNotNull();
+        assertThat(Long.parseLong(maxAge)).isBetween(0L, (long) TTL_SECONDS);
+    }
 }

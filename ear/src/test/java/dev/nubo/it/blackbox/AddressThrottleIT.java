@@ -17,44 +17,49 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ServerLogs.class)
 class AddressThrottleIT {
-  static final int THRESHOLD = 4;
-  static NuboProcess server;
-  static Api api;
+    static final int THRESHOLD = 4;
+    static NuboProcess server;
+    static Api api;
 
-  @BeforeAll
-  static void start() {
-    server =
-        NuboProcess.startHealthy(
-            "address-throttle",
-            Map.of(
-                "NUBO_AUTH_ADDRESS_THROTTLE_THRESHOLD", String.valueOf(THRESHOLD),
-                "NUBO_AUTH_LOCKOUT_THRESHOLD", "100",
-                "NUBO_AUTH_LOCKOUT_BASE", "PT1M"));
-    api = server.api();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (server != null) {
-      server.stop();
-    }
-  }
-
-  @Test
-  void anAddressWithTooManyFailuresIsThrottledForEveryAccount() {
-    for (int i = 1; i <= THRESHOLD; i++) {
-      api.login(Api.uniqueName("spray"), "wrong-password").expectError(401, "invalid_credentials");
+    @BeforeAll
+    static void start() {
+        server = NuboProcess.startHealthy(
+                "address-throttle",
+                Map.of(
+                        "NUBO_AUTH_ADDRESS_THROTTLE_THRESHOLD", String.valueOf(THRESHOLD),
+                        "NUBO_AUTH_LOCKOUT_THRESHOLD", "100",
+                        "NUBO_AUTH_LOCKOUT_BASE", "PT1M"));
+        api = server.api();
     }
 
-    Res fresh = api.login(Api.uniqueName("spray"), "wrong-password").expectError(429, "too_many_attempts");
-    assertThat(fresh.header("Retry-After")).isNotNull().matches("[1-9][0-9]*");
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.stop();
+        }
+    }
 
-    api.login(NuboProcess.ADMIN_USER, NuboProcess.ADMIN_PASSWORD).expectError(429, "too_many_attempts");
-    Res rest = api.get("/api/auth/me").basic(NuboProcess.ADMIN_USER, NuboProcess.ADMIN_PASSWORD).send();
-    rest.expectError(429, "too_many_attempts");
-    assertThat(rest.header("Retry-After")).isNotNull();
-    Res dav = api.options("/dav/").basic(NuboProcess.ADMIN_USER, NuboProcess.ADMIN_PASSWORD).send();
-    assertThat(dav.status()).as("DAV while the address is throttled: %s", dav.body()).isEqualTo(429);
-    assertThat(dav.header("Retry-After")).isNotNull();
-  }
+    @Test
+    void anAddressWithTooManyFailuresIsThrottledForEveryAccount() {
+        for (int i = 1; i <= THRESHOLD; i++) {
+            api.login(Api.uniqueName("spray"), "wrong-password").expectError(401, "invalid_credentials");
+        }
+
+        Res fresh = api.login(Api.uniqueName("spray"), "wrong-password").expectError(429, "too_many_attempts");
+        assertThat(fresh.header("Retry-After")).isNotNull().matches("[1-9][0-9]*");
+
+        api.login(NuboProcess.ADMIN_USER, NuboProcess.ADMIN_PASSWORD).expectError(429, "too_many_attempts");
+        Res rest = api.get("/api/auth/me")
+                .basic(NuboProcess.ADMIN_USER, NuboProcess.ADMIN_PASSWORD)
+                .send();
+        rest.expectError(429, "too_many_attempts");
+        assertThat(rest.header("Retry-After")).isNotNull();
+        Res dav = api.options("/dav/")
+                .basic(NuboProcess.ADMIN_USER, NuboProcess.ADMIN_PASSWORD)
+                .send();
+        assertThat(dav.status())
+                .as("DAV while the address is throttled: %s", dav.body())
+                .isEqualTo(429);
+        assertThat(dav.header("Retry-After")).isNotNull();
+    }
 }

@@ -25,266 +25,277 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /** HTTP calls to one Nubo server on 127.0.0.1, and the account chores most tests need. */
 final class Api {
-  static final HttpClient CLIENT =
-      HttpClient.newBuilder()
-          .connectTimeout(Duration.ofSeconds(5))
-          .version(HttpClient.Version.HTTP_1_1)
-          .followRedirects(HttpClient.Redirect.NEVER)
-          .build();
-  static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
-  private static final AtomicInteger NAMES = new AtomicInteger();
+    static final HttpClient CLIENT = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(5))
+            .version(HttpClient.Version.HTTP_1_1)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    private static final AtomicInteger NAMES = new AtomicInteger();
 
-  final URI base;
+    final URI base;
 
-  Api(URI base) {
-    if (!"127.0.0.1".equals(base.getHost())) {
-      throw new IllegalArgumentException("tests talk to 127.0.0.1 only: " + base);
-    }
-    this.base = base;
-  }
-
-  Req get(String path) {
-    return new Req("GET", path);
-  }
-
-  Req post(String path) {
-    return new Req("POST", path);
-  }
-
-  Req patch(String path) {
-    return new Req("PATCH", path);
-  }
-
-  Req delete(String path) {
-    return new Req("DELETE", path);
-  }
-
-  Req options(String path) {
-    return new Req("OPTIONS", path);
-  }
-
-  // ---- account chores ----
-
-  Res login(String username, String password) {
-    return post("/api/auth/login").json(MiniJson.obj("username", username, "password", password)).send();
-  }
-
-  /** Signs in (token mode) and insists it worked. */
-  Tokens tokens(String username, String password) {
-    Res r = login(username, password).expect(200);
-    return Tokens.of(r);
-  }
-
-  Tokens tokens(TestUser u) {
-    return tokens(u.username(), u.password());
-  }
-
-  Res refresh(String refreshToken) {
-    return post("/api/auth/refresh").json(MiniJson.obj("refreshToken", refreshToken)).send();
-  }
-
-  Res me(String accessToken) {
-    return get("/api/auth/me").bearer(accessToken).send();
-  }
-
-  Req asAdmin(Req r) {
-    return r.basic(NuboProcess.ADMIN_USER, NuboProcess.ADMIN_PASSWORD);
-  }
-
-  /** A unique, valid user name: the prefix plus a counter and a random part. */
-  static String uniqueName(String prefix) {
-    return prefix + "-" + NAMES.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 6);
-  }
-
-  /** Creates a fresh user through the admin API; {@code extra} are further fields of the create request. */
-  TestUser newUser(String prefix, Object... extra) {
-    String name = uniqueName(prefix);
-    String password = "pw-" + UUID.randomUUID();
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("username", name);
-    body.put("password", password);
-    for (int i = 0; i < extra.length; i += 2) {
-      body.put((String) extra[i], extra[i + 1]);
-    }
-    Res r = asAdmin(post("/api/admin/users")).json(MiniJson.write(body)).send().expect(201);
-    return new TestUser(r.str("id"), name, password);
-  }
-
-  Res patchUser(String id, String json) {
-    return asAdmin(patch("/api/admin/users/" + id)).json(json).send();
-  }
-
-  static String basicHeader(String user, String password) {
-    return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
-  }
-
-  record TestUser(String id, String username, String password) {
-    TestUser withPassword(String newPassword) {
-      return new TestUser(id, username, newPassword);
-    }
-  }
-
-  /** The token-mode answer of login or refresh. */
-  record Tokens(String accessToken, String refreshToken, String sessionId, String userId) {
-    static Tokens of(Res r) {
-      return new Tokens(r.str("accessToken"), r.str("refreshToken"), r.str("sessionId"), r.str("user.id"));
-    }
-  }
-
-  /** One request being built. */
-  final class Req {
-    private final String method;
-    private final HttpRequest.Builder builder;
-    private final List<String> cookies = new ArrayList<>();
-    private BodyPublisher body = BodyPublishers.noBody();
-    private String description;
-
-    private Req(String method, String path) {
-      this.method = method;
-      this.builder = HttpRequest.newBuilder(base.resolve(path)).timeout(REQUEST_TIMEOUT);
-      this.description = method + " " + path;
+    Api(URI base) {
+        if (!"127.0.0.1".equals(base.getHost())) {
+            throw new IllegalArgumentException("tests talk to 127.0.0.1 only: " + base);
+        }
+        this.base = base;
     }
 
-    Req header(String name, String value) {
-      builder.header(name, value);
-      return this;
+    Req get(String path) {
+        return new Req("GET", path);
     }
 
-    Req bearer(String token) {
-      return header("Authorization", "Bearer " + token);
+    Req post(String path) {
+        return new Req("POST", path);
     }
 
-    Req basic(String user, String password) {
-      return header("Authorization", basicHeader(user, password));
+    Req patch(String path) {
+        return new Req("PATCH", path);
     }
 
-    Req basic(TestUser u) {
-      return basic(u.username(), u.password());
+    Req delete(String path) {
+        return new Req("DELETE", path);
     }
 
-    Req cookie(String name, String value) {
-      cookies.add(name + "=" + value);
-      return this;
+    Req options(String path) {
+        return new Req("OPTIONS", path);
     }
 
-    Req json(String json) {
-      return body("application/json", json);
+    // ---- account chores ----
+
+    Res login(String username, String password) {
+        return post("/api/auth/login")
+                .json(MiniJson.obj("username", username, "password", password))
+                .send();
     }
 
-    Req body(String contentType, String text) {
-      header("Content-Type", contentType);
-      body = BodyPublishers.ofString(text, StandardCharsets.UTF_8);
-      return this;
+    /** Signs in (token mode) and insists it worked. */
+    Tokens tokens(String username, String password) {
+        Res r = login(username, password).expect(200);
+        return Tokens.of(r);
     }
 
-    /** A body with the given publisher (e.g. one of unknown length, sent chunked). */
-    Req body(String contentType, BodyPublisher publisher) {
-      header("Content-Type", contentType);
-      body = publisher;
-      return this;
+    Tokens tokens(TestUser u) {
+        return tokens(u.username(), u.password());
     }
 
-    Res send() {
-      if (!cookies.isEmpty()) {
-        builder.header("Cookie", String.join("; ", cookies));
-      }
-      HttpRequest request = builder.method(method, body).build();
-      try {
-        HttpResponse<String> r = CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        return new Res(description, r.statusCode(), r.headers(), r.body());
-      } catch (IOException e) {
-        throw new UncheckedIOException(description + " failed", e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError("interrupted", e);
-      }
-    }
-  }
-
-  /** A response; JSON bodies are parsed on demand. */
-  record Res(String request, int status, HttpHeaders headers, String body) {
-    Res expect(int expected) {
-      assertThat(status).as("status of %s; body: %s", request, body).isEqualTo(expected);
-      return this;
+    Res refresh(String refreshToken) {
+        return post("/api/auth/refresh")
+                .json(MiniJson.obj("refreshToken", refreshToken))
+                .send();
     }
 
-    /** Asserts the error shape {"error": code, "message": text} with JSON content type. */
-    Res expectError(int expectedStatus, String code) {
-      expect(expectedStatus);
-      assertThat(header("Content-Type")).as("Content-Type of %s", request).startsWith("application/json");
-      assertThat(str("error")).as("error code of %s; body: %s", request, body).isEqualTo(code);
-      assertThat(str("message")).as("message of %s", request).isNotBlank();
-      return this;
+    Res me(String accessToken) {
+        return get("/api/auth/me").bearer(accessToken).send();
     }
 
-    Object json() {
-      return MiniJson.parse(body);
+    Req asAdmin(Req r) {
+        return r.basic(NuboProcess.ADMIN_USER, NuboProcess.ADMIN_PASSWORD);
     }
 
-    Object at(String path) {
-      return MiniJson.at(json(), path);
+    /** A unique, valid user name: the prefix plus a counter and a random part. */
+    static String uniqueName(String prefix) {
+        return prefix + "-" + NAMES.incrementAndGet() + "-"
+                + UUID.randomUUID().toString().substring(0, 6);
     }
 
-    boolean has(String path) {
-      Object v = at(path);
-      return v != null && v != MiniJson.NULL;
+    /** Creates a fresh user through the admin API; {@code extra} are further fields of the create request. */
+    TestUser newUser(String prefix, Object... extra) {
+        String name = uniqueName(prefix);
+        String password = "pw-" + UUID.randomUUID();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("username", name);
+        body.put("password", password);
+        for (int i = 0; i < extra.length; i += 2) {
+            body.put((String) extra[i], extra[i + 1]);
+        }
+        Res r = asAdmin(post("/api/admin/users"))
+                .json(MiniJson.write(body))
+                .send()
+                .expect(201);
+        return new TestUser(r.str("id"), name, password);
     }
 
-    String str(String path) {
-      Object v = at(path);
-      return v instanceof String s ? s : null;
+    Res patchUser(String id, String json) {
+        return asAdmin(patch("/api/admin/users/" + id)).json(json).send();
     }
 
-    Long num(String path) {
-      Object v = at(path);
-      return v instanceof BigDecimal d ? d.longValueExact() : null;
+    static String basicHeader(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
 
-    Boolean bool(String path) {
-      Object v = at(path);
-      return v instanceof Boolean b ? b : null;
+    record TestUser(String id, String username, String password) {
+        TestUser withPassword(String newPassword) {
+            return new TestUser(id, username, newPassword);
+        }
     }
 
-    List<?> list(String path) {
-      Object v = path.isEmpty() ? json() : at(path);
-      return v instanceof List<?> l ? l : List.of();
+    /** The token-mode answer of login or refresh. */
+    record Tokens(String accessToken, String refreshToken, String sessionId, String userId) {
+        static Tokens of(Res r) {
+            return new Tokens(r.str("accessToken"), r.str("refreshToken"), r.str("sessionId"), r.str("user.id"));
+        }
     }
 
-    String header(String name) {
-      return headers.firstValue(name).orElse(null);
+    /** One request being built. */
+    final class Req {
+        private final String method;
+        private final HttpRequest.Builder builder;
+        private final List<String> cookies = new ArrayList<>();
+        private BodyPublisher body = BodyPublishers.noBody();
+        private String description;
+
+        private Req(String method, String path) {
+            this.method = method;
+            this.builder = HttpRequest.newBuilder(base.resolve(path)).timeout(REQUEST_TIMEOUT);
+            this.description = method + " " + path;
+        }
+
+        Req header(String name, String value) {
+            builder.header(name, value);
+            return this;
+        }
+
+        Req bearer(String token) {
+            return header("Authorization", "Bearer " + token);
+        }
+
+        Req basic(String user, String password) {
+            return header("Authorization", basicHeader(user, password));
+        }
+
+        Req basic(TestUser u) {
+            return basic(u.username(), u.password());
+        }
+
+        Req cookie(String name, String value) {
+            cookies.add(name + "=" + value);
+            return this;
+        }
+
+        Req json(String json) {
+            return body("application/json", json);
+        }
+
+        Req body(String contentType, String text) {
+            header("Content-Type", contentType);
+            body = BodyPublishers.ofString(text, StandardCharsets.UTF_8);
+            return this;
+        }
+
+        /** A body with the given publisher (e.g. one of unknown length, sent chunked). */
+        Req body(String contentType, BodyPublisher publisher) {
+            header("Content-Type", contentType);
+            body = publisher;
+            return this;
+        }
+
+        Res send() {
+            if (!cookies.isEmpty()) {
+                builder.header("Cookie", String.join("; ", cookies));
+            }
+            HttpRequest request = builder.method(method, body).build();
+            try {
+                HttpResponse<String> r =
+                        CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                return new Res(description, r.statusCode(), r.headers(), r.body());
+            } catch (IOException e) {
+                throw new UncheckedIOException(description + " failed", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
+        }
     }
 
-    /** The Set-Cookie headers by cookie name. */
-    Map<String, SetCookie> cookies() {
-      Map<String, SetCookie> m = new LinkedHashMap<>();
-      for (String h : headers.allValues("Set-Cookie")) {
-        SetCookie c = SetCookie.parse(h);
-        m.put(c.name(), c);
-      }
-      return m;
-    }
-  }
+    /** A response; JSON bodies are parsed on demand. */
+    record Res(String request, int status, HttpHeaders headers, String body) {
+        Res expect(int expected) {
+            assertThat(status).as("status of %s; body: %s", request, body).isEqualTo(expected);
+            return this;
+        }
 
-  /** One Set-Cookie header: name, value and attributes (names lower-cased; flags map to ""). */
-  record SetCookie(String name, String value, Map<String, String> attributes, String raw) {
-    static SetCookie parse(String header) {
-      String[] parts = header.split(";");
-      int eq = parts[0].indexOf('=');
-      Map<String, String> attrs = new LinkedHashMap<>();
-      for (int i = 1; i < parts.length; i++) {
-        String p = parts[i].trim();
-        int e = p.indexOf('=');
-        attrs.put((e < 0 ? p : p.substring(0, e)).toLowerCase(Locale.ROOT), e < 0 ? "" : p.substring(e + 1));
-      }
-      return new SetCookie(parts[0].substring(0, eq).trim(), parts[0].substring(eq + 1).trim(), attrs, header);
+        /** Asserts the error shape {"error": code, "message": text} with JSON content type. */
+        Res expectError(int expectedStatus, String code) {
+            expect(expectedStatus);
+            assertThat(header("Content-Type")).as("Content-Type of %s", request).startsWith("application/json");
+            assertThat(str("error"))
+                    .as("error code of %s; body: %s", request, body)
+                    .isEqualTo(code);
+            assertThat(str("message")).as("message of %s", request).isNotBlank();
+            return this;
+        }
+
+        Object json() {
+            return MiniJson.parse(body);
+        }
+
+        Object at(String path) {
+            return MiniJson.at(json(), path);
+        }
+
+        boolean has(String path) {
+            Object v = at(path);
+            return v != null && v != MiniJson.NULL;
+        }
+
+        String str(String path) {
+            Object v = at(path);
+            return v instanceof String s ? s : null;
+        }
+
+        Long num(String path) {
+            Object v = at(path);
+            return v instanceof BigDecimal d ? d.longValueExact() : null;
+        }
+
+        Boolean bool(String path) {
+            Object v = at(path);
+            return v instanceof Boolean b ? b : null;
+        }
+
+        List<?> list(String path) {
+            Object v = path.isEmpty() ? json() : at(path);
+            return v instanceof List<?> l ? l : List.of();
+        }
+
+        String header(String name) {
+            return headers.firstValue(name).orElse(null);
+        }
+
+        /** The Set-Cookie headers by cookie name. */
+        Map<String, SetCookie> cookies() {
+            Map<String, SetCookie> m = new LinkedHashMap<>();
+            for (String h : headers.allValues("Set-Cookie")) {
+                SetCookie c = SetCookie.parse(h);
+                m.put(c.name(), c);
+            }
+            return m;
+        }
     }
 
-    boolean flag(String attribute) {
-      return attributes.containsKey(attribute.toLowerCase(Locale.ROOT));
-    }
+    /** One Set-Cookie header: name, value and attributes (names lower-cased; flags map to ""). */
+    record SetCookie(String name, String value, Map<String, String> attributes, String raw) {
+        static SetCookie parse(String header) {
+            String[] parts = header.split(";");
+            int eq = parts[0].indexOf('=');
+            Map<String, String> attrs = new LinkedHashMap<>();
+            for (int i = 1; i < parts.length; i++) {
+                String p = parts[i].trim();
+                int e = p.indexOf('=');
+                attrs.put((e < 0 ? p : p.substring(0, e)).toLowerCase(Locale.ROOT), e < 0 ? "" : p.substring(e + 1));
+            }
+            return new SetCookie(
+                    parts[0].substring(0, eq).trim(), parts[0].substring(eq + 1).trim(), attrs, header);
+        }
 
-    String attr(String attribute) {
-      return attributes.get(attribute.toLowerCase(Locale.ROOT));
+        boolean flag(String attribute) {
+            return attributes.containsKey(attribute.toLowerCase(Locale.ROOT));
+        }
+
+        String attr(String attribute) {
+            return attributes.get(attribute.toLowerCase(Locale.ROOT));
+        }
     }
-  }
 }

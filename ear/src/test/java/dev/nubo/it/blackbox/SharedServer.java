@@ -14,39 +14,42 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * in from 127.0.0.1; address throttling has its own server.
  */
 final class SharedServer extends ServerLogs implements BeforeAllCallback {
-  static final int LOCKOUT_THRESHOLD = 8;
-  static final int LOCKOUT_BASE_SECONDS = 2;
-  static final Map<String, String> SETTINGS =
-      Map.of(
-          "NUBO_AUTH_LOCKOUT_THRESHOLD", String.valueOf(LOCKOUT_THRESHOLD),
-          "NUBO_AUTH_LOCKOUT_BASE", "PT" + LOCKOUT_BASE_SECONDS + "S",
-          "NUBO_AUTH_ADDRESS_THROTTLE_THRESHOLD", "100000");
+    static final int LOCKOUT_THRESHOLD = 8;
+    static final int LOCKOUT_BASE_SECONDS = 2;
+    static final Map<String, String> SETTINGS = Map.of(
+            "NUBO_AUTH_LOCKOUT_THRESHOLD",
+            String.valueOf(LOCKOUT_THRESHOLD),
+            "NUBO_AUTH_LOCKOUT_BASE",
+            "PT" + LOCKOUT_BASE_SECONDS + "S",
+            "NUBO_AUTH_ADDRESS_THROTTLE_THRESHOLD",
+            "100000");
 
-  private static volatile NuboProcess server;
-  private static volatile Throwable startFailure;
+    private static volatile NuboProcess server;
+    private static volatile Throwable startFailure;
 
-  @Override
-  public void beforeAll(ExtensionContext context) {
-    if (startFailure != null) {
-      throw new AssertionError("the shared server did not start (see the first failure)", startFailure);
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        if (startFailure != null) {
+            throw new AssertionError("the shared server did not start (see the first failure)", startFailure);
+        }
+        ExtensionContext.Store root = context.getRoot().getStore(ExtensionContext.Namespace.create(SharedServer.class));
+        try {
+            server = root.getOrComputeIfAbsent(
+                    "server", k -> NuboProcess.startHealthy("shared", SETTINGS), NuboProcess.class);
+        } catch (RuntimeException | Error e) {
+            startFailure = e;
+            throw e;
+        }
     }
-    ExtensionContext.Store root = context.getRoot().getStore(ExtensionContext.Namespace.create(SharedServer.class));
-    try {
-      server = root.getOrComputeIfAbsent("server", k -> NuboProcess.startHealthy("shared", SETTINGS), NuboProcess.class);
-    } catch (RuntimeException | Error e) {
-      startFailure = e;
-      throw e;
-    }
-  }
 
-  static NuboProcess server() {
-    if (server == null) {
-      throw new IllegalStateException("annotate the test class with @ExtendWith(SharedServer.class)");
+    static NuboProcess server() {
+        if (server == null) {
+            throw new IllegalStateException("annotate the test class with @ExtendWith(SharedServer.class)");
+        }
+        return server;
     }
-    return server;
-  }
 
-  static Api api() {
-    return server().api();
-  }
+    static Api api() {
+        return server().api();
+    }
 }

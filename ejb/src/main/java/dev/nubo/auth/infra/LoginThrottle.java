@@ -43,6 +43,11 @@ public final class LoginThrottle {
         bump(addressKey(clientAddress));
     }
 
+    /** A failure that says nothing about the account (a wrong app password) counts against the address only. */
+    public synchronized void failedFromAddress(String clientAddress) {
+        bump(addressKey(clientAddress));
+    }
+
     /** A correct password clears the account's count; the address keeps its count until it decays. */
     public void succeeded(String username) {
         store.remove(accountKey(username));

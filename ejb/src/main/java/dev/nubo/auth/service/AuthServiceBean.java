@@ -135,7 +135,13 @@ public class AuthServiceBean implements AuthService {
         requireNotThrottled(username, client);
         Optional<AuthenticatedUser> verified = components.basic().load(key, () -> verifyBasic(username, password));
         if (verified.isEmpty()) {
-            components.throttle().failed(username, client.address());
+            if (Secrets.looksLikeAppPassword(password)) {
+                // a sync client still retrying a revoked app password must not lock its owner out; guessing a
+                // 124-bit secret is hopeless anyway, and the address is still throttled
+                components.throttle().failedFromAddress(client.address());
+            } else {
+                components.throttle().failed(username, client.address());
+            }
             throw NuboException.unauthenticated("invalid_credentials", WRONG_CREDENTIALS);
         }
         components.throttle().succeeded(username);

@@ -25,14 +25,16 @@ public class ServerHealth {
     @Inject
     ServerSettings settings;
 
-    public record Status(boolean database, String schemaVersion, boolean dataDirWritable) {
+    /** {@code draining}: the server got its stop signal and is finishing requests in flight. */
+    public record Status(boolean database, String schemaVersion, boolean dataDirWritable, boolean draining) {
         public boolean up() {
-            return database && schemaVersion != null && dataDirWritable;
+            return database && schemaVersion != null && dataDirWritable && !draining;
         }
     }
 
     public Status check() {
-        return new Status(databaseReachable(), migrator.schemaVersion(), dataDirWritable());
+        return new Status(
+                databaseReachable(), migrator.schemaVersion(), dataDirWritable(), Boolean.getBoolean("nubo.draining"));
     }
 
     boolean databaseReachable() {

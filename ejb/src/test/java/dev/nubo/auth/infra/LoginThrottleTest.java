@@ -94,6 +94,15 @@ class LoginThrottleTest {
         assertThat(throttle.retryAfter("no-such-user", "203.0.113.50")).isPresent();
     }
 
+    @Test
+    void addressOnlyFailures_neverLockTheAccount_butDoThrottleTheAddress() {
+        for (int i = 0; i < 5; i++) {
+            throttle.failedFromAddress("192.0.2.77");
+        }
+        assertThat(throttle.retryAfter("dave", "198.51.100.9")).isEmpty();
+        assertThat(throttle.retryAfter("dave", "192.0.2.77")).hasValue(Duration.ofSeconds(10));
+    }
+
     static final class MutableClock extends Clock {
         private Instant now = Instant.parse("2026-12-02T10:00:00Z");
 
