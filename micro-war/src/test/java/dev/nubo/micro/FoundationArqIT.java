@@ -7,6 +7,8 @@ import dev.nubo.auth.api.AuthService;
 import dev.nubo.auth.api.AuthenticatedUser;
 import dev.nubo.auth.api.ClientInfo;
 import dev.nubo.auth.api.SessionKind;
+import dev.nubo.auth.infra.Argon2Parameters;
+import dev.nubo.auth.infra.Argon2idHasher;
 import dev.nubo.auth.infra.AuthStore;
 import dev.nubo.auth.infra.Secrets;
 import dev.nubo.platform.api.NuboException;
@@ -164,6 +166,20 @@ class FoundationArqIT {
         assertThatThrownBy(() -> auth.authenticateBasic(user.username(), "password-123", client))
                 .isInstanceOfSatisfying(
                         NuboException.class, e -> assertThat(e.code()).isEqualTo("invalid_credentials"));
+    }
+
+    @Test
+    void signingIn_upgradesAHashMadeWithOlderArgon2Parameters() {
+        UserView user = newUser();
+        String old = new Argon2idHasher(new Argon2Parameters(1024, 1, 1)).hash("password-123");
+        users.replacePasswordHash(user.id(), old, false);
+
+        auth.login(user.username(), "password-123", SessionKind.TOKEN, new ClientInfo("127.0.0.1", "arq"));
+
+        String upgraded = users.credentials(user.id()).orElseThrow().passwordHash();
+        assertThat(upgraded).isNotEqualTo(old).contains("m=4096,");
+        assertThat(new Argon2idHasher(new Argon2Parameters(4096, 2, 1)).verify("password-123", upgraded))
+                .isTrue();
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.nubo.auth.api.IssuedTokens;
 import dev.nubo.auth.api.SessionKind;
 import dev.nubo.auth.infra.Secrets;
 import dev.nubo.platform.api.NuboException;
+import dev.nubo.platform.config.ServerSettings;
 import dev.nubo.users.api.UserService;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -31,6 +32,9 @@ public class AuthResource {
 
     @Inject
     UserService users;
+
+    @Inject
+    ServerSettings settings;
 
     @Context
     HttpServletRequest servletRequest;
@@ -76,9 +80,7 @@ public class AuthResource {
         if (who.sessionId() != null) {
             auth.logout(who.sessionId());
         }
-        return Response.noContent()
-                .cookie(Cookies.clear(RequestAuth.secure(servletRequest)))
-                .build();
+        return Response.noContent().cookie(Cookies.clear(secureCookies())).build();
     }
 
     @GET
@@ -95,12 +97,18 @@ public class AuthResource {
         if (kind == SessionKind.COOKIE) {
             return Response.ok(new Json.Session(
                             null, null, expiresIn, null, refreshIn, t.sessionId(), t.csrfToken(), user))
-                    .cookie(Cookies.issue(t, RequestAuth.secure(servletRequest)))
+                    .cookie(Cookies.issue(t, secureCookies()))
                     .build();
         }
         return Response.ok(new Json.Session(
                         "Bearer", t.accessToken(), expiresIn, t.refreshToken(), refreshIn, t.sessionId(), null, user))
                 .build();
+    }
+
+    /** Secure cookies over HTTPS, seen directly, from a proxy's X-Forwarded-Proto, or from an https NUBO_BASE_URL. */
+    private boolean secureCookies() {
+        return RequestAuth.secure(servletRequest)
+                || settings.baseUrl().map(u -> "https".equals(u.getScheme())).orElse(false);
     }
 
     private static SessionKind kind(String mode) {
