@@ -1,0 +1,37 @@
+package dev.nubo.storage.api;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The storage port. Implementations: {@code FsBlobStore} (local disk under NUBO_DATA_DIR) now; S3 and encryption at
+ * rest later. Blobs are immutable once written; callers track who references them.
+ */
+public interface BlobStore {
+    /**
+     * Streams {@code content} into the store (never buffering it whole) and returns its hash and size. Content
+     * already present is not stored twice. On any failure (the limit passed, a checksum mismatch, the client gone)
+     * nothing becomes visible.
+     *
+     * @param maxBytes the most bytes accepted; more raises {@link BlobTooLargeException}
+     * @param expected the SHA-256 the client announced, checked before the blob becomes visible
+     */
+    StoredBlob put(InputStream content, long maxBytes, Optional<ContentHash> expected) throws IOException;
+
+    /** Opens a blob for reading; a channel, so callers can transfer it to a socket without heap copies. */
+    Optional<FileChannel> open(ContentHash hash) throws IOException;
+
+    boolean exists(ContentHash hash);
+
+    /** Size in bytes, if stored. */
+    Optional<Long> size(ContentHash hash) throws IOException;
+
+    /** Removes a blob nobody references any more; true if it existed. */
+    boolean delete(ContentHash hash) throws IOException;
+
+    /** Deletes temporary files older than {@code age}: writes abandoned by a crash. Returns how many. */
+    int sweepAbandonedWrites(Duration age) throws IOException;
+}
