@@ -123,6 +123,35 @@ class FoundationArqIT {
     }
 
     @Test
+    void everyUser_getsARootFolder_inTheSameTransaction_andLosesTheTreeWithTheAccount() throws Exception {
+        UserView user = newUser();
+        String id = user.id().toString();
+        assertThat(query("SELECT kind || ':' || name || ':' || (path = text2ltree(id::text)) FROM nodes"
+                        + " WHERE parent_id IS NULL AND owner_id = '" + id + "'"))
+                .containsExactly("d::true");
+
+        users.delete(user.id());
+        assertThat(query("SELECT count(*) FROM nodes WHERE owner_id = '" + id + "'"))
+                .containsExactly("0");
+    }
+
+    @Test
+    void theTreeSchema_refusesBadNamesAndDuplicates_evenIfTheApplicationDidNot() throws Exception {
+        UserView user = newUser();
+        String root = query("SELECT id FROM nodes WHERE parent_id IS NULL AND owner_id = '" + user.id() + "'")
+                .get(0);
+        String insert = "INSERT INTO nodes (id, owner_id, parent_id, path, kind, name, etag)"
+                + " SELECT n.id, '" + user.id() + "', " + root + ", text2ltree('" + root + ".' || n.id),"
+                + " 'd', %s, 'e' FROM (SELECT nextval('nodes_id_seq') AS id) n";
+        assertThat(update(String.format(insert, "'Documents'"))).isEqualTo(1);
+        for (String bad : List.of("'Documents'", "'..'", "'.'", "'a/b'", "''", "repeat('x', 256)")) {
+            assertThatThrownBy(() -> update(String.format(insert, bad)))
+                    .as(bad)
+                    .isInstanceOf(java.sql.SQLException.class);
+        }
+    }
+
+    @Test
     void concurrentCreatesOfOneName_oneWins_theOtherGetsAConflictNotAnError() throws Exception {
         String name = "dup-" + UUID.randomUUID().toString().substring(0, 8);
         List<Object> outcomes = race(
@@ -228,6 +257,13 @@ class FoundationArqIT {
             }
         }
         return rows;
+    }
+
+    private int update(String sql) throws Exception {
+        try (Connection c = dataSource.getConnection();
+                Statement s = c.createStatement()) {
+            return s.executeUpdate(sql);
+        }
     }
 
     interface Task {
