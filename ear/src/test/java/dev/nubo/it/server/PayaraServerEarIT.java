@@ -157,7 +157,7 @@ class PayaraServerEarIT {
         assertThat(r.headers().firstValue("Content-Type"))
                 .hasValueSatisfying(v -> assertThat(v).startsWith("application/json"));
         assertThat(jsonString(r.body(), "status")).isEqualTo("ok");
-        assertThat(jsonString(r.body(), "schemaVersion")).isEqualTo("1");
+        assertThat(jsonString(r.body(), "schemaVersion")).isEqualTo(latestMigration());
         String header = instanceHeader(r);
         assertThat(header).matches(UUID);
         assertThat(jsonString(r.body(), "instance")).isEqualTo(header);
@@ -511,6 +511,30 @@ class PayaraServerEarIT {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The highest Flyway version shipped in the db jar (db/migration/V<n>__*.sql), which the EAR must have applied. */
+    static String latestMigration() {
+        try {
+            java.net.URI location = PayaraServerEarIT.class
+                    .getClassLoader()
+                    .getResource("db/migration/V1__foundation.sql")
+                    .toURI();
+            try (java.nio.file.FileSystem jar = "jar".equals(location.getScheme())
+                            ? java.nio.file.FileSystems.newFileSystem(location, Map.of())
+                            : null;
+                    java.util.stream.Stream<Path> files =
+                            Files.list(Path.of(location).getParent())) {
+                return String.valueOf(files.map(p -> p.getFileName().toString())
+                        .map(Pattern.compile("V(\\d+)__.*\\.sql")::matcher)
+                        .filter(Matcher::matches)
+                        .mapToInt(m -> Integer.parseInt(m.group(1)))
+                        .max()
+                        .orElseThrow());
+            }
+        } catch (IOException | java.net.URISyntaxException e) {
+            throw new IllegalStateException("cannot list the db jar's migrations", e);
         }
     }
 }
