@@ -169,4 +169,64 @@ class FileTreeArqIT {
         assertThatThrownBy(() -> tree.list(frank, root, Optional.empty(), FileTree.MAX_PAGE + 1))
                 .isInstanceOf(NuboException.class);
     }
+
+    @Test
+    void movingAFolder_movesItsWholeSubtree_inOneStep() throws Exception {
+        UUID gina = newUser();
+        long root = tree.root(gina).id();
+        NodeView a = tree.createFolder(gina, root, NodeName.of("a"));
+        NodeView b = tree.createFolder(gina, a.id(), NodeName.of("b"));
+        NodeView c = tree.createFolder(gina, b.id(), NodeName.of("c"));
+        NodeView target = tree.createFolder(gina, root, NodeName.of("target"));
+
+        NodeView moved = tree.move(gina, b.id(), target.id(), Optional.of(NodeName.of("b2")));
+
+        assertThat(moved.parentId()).isEqualTo(target.id());
+        assertThat(moved.name()).isEqualTo("b2");
+        assertThat(tree.list(gina, a.id(), Optional.empty(), 10).entries()).isEmpty();
+        assertThat(tree.get(gina, c.id()).parentId()).isEqualTo(b.id());
+        // every path in the subtree now runs through the target
+        try (Connection conn = dataSource.getConnection();
+                Statement s = conn.createStatement();
+                var rs = s.executeQuery("SELECT count(*) FROM nodes WHERE path <@ (SELECT path FROM nodes WHERE id = "
+                        + target.id() + ")")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aFolderCannotMoveIntoItself_orItsSubtree_andTheRootCannotMove() {
+        UUID hank = newUser();
+        long root = tree.root(hank).id();
+        NodeView a = tree.createFolder(hank, root, NodeName.of("a"));
+        NodeView b = tree.createFolder(hank, a.id(), NodeName.of("b"));
+
+        assertThatThrownBy(() -> tree.move(hank, a.id(), b.id(), Optional.empty()))
+                .isInstanceOfSatisfying(
+                        NuboException.class, e -> assertThat(e.code()).isEqualTo("into_own_subtree"));
+        assertThatThrownBy(() -> tree.move(hank, a.id(), a.id(), Optional.empty()))
+                .isInstanceOfSatisfying(
+                        NuboException.class, e -> assertThat(e.code()).isEqualTo("into_own_subtree"));
+        assertThatThrownBy(() -> tree.move(hank, root, a.id(), Optional.empty()))
+                .isInstanceOfSatisfying(
+                        NuboException.class, e -> assertThat(e.code()).isEqualTo("root_is_fixed"));
+        assertThat(tree.get(hank, b.id()).parentId()).isEqualTo(a.id());
+    }
+
+    @Test
+    void renamingOntoATakenName_isAConflict_andChangesNothing() {
+        UUID ivy = newUser();
+        long root = tree.root(ivy).id();
+        NodeView one = tree.createFolder(ivy, root, NodeName.of("one"));
+        tree.createFolder(ivy, root, NodeName.of("two"));
+
+        assertThatThrownBy(() -> tree.move(ivy, one.id(), root, Optional.of(NodeName.of("two"))))
+                .isInstanceOfSatisfying(
+                        NuboException.class, e -> assertThat(e.code()).isEqualTo("name_taken"));
+        assertThat(tree.get(ivy, one.id()).name()).isEqualTo("one");
+        assertThat(tree.move(ivy, one.id(), root, Optional.of(NodeName.of("three")))
+                        .name())
+                .isEqualTo("three");
+    }
 }

@@ -77,6 +77,53 @@ public class SqlFileTree implements FileTree {
     }
 
     @Override
+    public NodeView move(UUID caller, long nodeId, long newParentId, Optional<NodeName> newName) {
+        NodeView node = get(caller, nodeId);
+        if (node.parentId() == null) {
+            throw NuboException.conflict("root_is_fixed", "the root folder cannot be moved or renamed");
+        }
+        NodeView target = get(caller, newParentId);
+        if (!target.folder()) {
+            throw NuboException.conflict("not_a_folder", "'" + target.name() + "' is a file, not a folder");
+        }
+        boolean intoItself = !em.createNativeQuery(
+                        "SELECT 1 FROM nodes t, nodes n WHERE t.id = ?1 AND n.id = ?2 AND t.path <@ n.path")
+                .setParameter(1, newParentId)
+                .setParameter(2, nodeId)
+                .getResultList()
+                .isEmpty();
+        if (intoItself) {
+            throw NuboException.conflict("into_own_subtree", "a folder cannot be moved into itself or its subfolders");
+        }
+        long oldParent = node.parentId();
+        String name = newName.map(NodeName::value).orElse(node.name());
+        try {
+            // the subtree's paths: the target's path, then each node's path from the moved node down
+            em.createNativeQuery("UPDATE nodes d SET path = t.path || subpath(d.path, nlevel(n.path) - 1)"
+                            + " FROM nodes n, nodes t WHERE n.id = ?1 AND t.id = ?2 AND d.path <@ n.path")
+                    .setParameter(1, nodeId)
+                    .setParameter(2, newParentId)
+                    .executeUpdate();
+            em.createNativeQuery("UPDATE nodes SET parent_id = ?2, name = ?3, modified_at = now() WHERE id = ?1")
+                    .setParameter(1, nodeId)
+                    .setParameter(2, newParentId)
+                    .setParameter(3, name)
+                    .executeUpdate();
+            em.flush();
+        } catch (PersistenceException e) {
+            if (isUniqueViolation(e)) {
+                throw NuboException.conflict("name_taken", "'" + name + "' already exists in the target folder");
+            }
+            throw e;
+        }
+        touchAncestors(oldParent);
+        if (newParentId != oldParent) {
+            touchAncestors(newParentId);
+        }
+        return get(caller, nodeId);
+    }
+
+    @Override
     @Transactional(Transactional.TxType.SUPPORTS)
     public ListingPage list(UUID caller, long folderId, Optional<ListingPage.Cursor> after, int limit) {
         if (limit < 1 || limit > MAX_PAGE) {
