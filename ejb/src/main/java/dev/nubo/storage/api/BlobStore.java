@@ -21,6 +21,12 @@ public interface BlobStore {
      */
     StoredBlob put(InputStream content, long maxBytes, Optional<ContentHash> expected) throws IOException;
 
+    /**
+     * Like {@link #put} but stops before the content becomes visible, for writes whose reference is recorded in
+     * the database: see {@link StagedBlob}. The same failures leave nothing behind.
+     */
+    StagedBlob stage(InputStream content, long maxBytes, Optional<ContentHash> expected) throws IOException;
+
     /** Opens a blob for reading; a channel, so callers can transfer it to a socket without heap copies. */
     Optional<FileChannel> open(ContentHash hash) throws IOException;
 

@@ -4,6 +4,7 @@ import dev.nubo.storage.api.BlobStore;
 import dev.nubo.storage.api.BlobTooLargeException;
 import dev.nubo.storage.api.ChecksumMismatchException;
 import dev.nubo.storage.api.ContentHash;
+import dev.nubo.storage.api.StagedBlob;
 import dev.nubo.storage.api.StoredBlob;
 import java.io.IOException;
 import java.io.InputStream;
@@ -46,7 +47,15 @@ public final class FsBlobStore implements BlobStore {
 
     @Override
     public StoredBlob put(InputStream content, long maxBytes, Optional<ContentHash> expected) throws IOException {
+        try (StagedBlob staged = stage(content, maxBytes, expected)) {
+            return new StoredBlob(staged.hash(), staged.size(), staged.publish());
+        }
+    }
+
+    @Override
+    public StagedBlob stage(InputStream content, long maxBytes, Optional<ContentHash> expected) throws IOException {
         Path part = temp.resolve(UUID.randomUUID() + TEMP_SUFFIX);
+        boolean staged = false;
         try {
             MessageDigest sha256 = sha256();
             long size = 0;
@@ -71,14 +80,48 @@ public final class FsBlobStore implements BlobStore {
             if (expected.isPresent() && !expected.get().equals(hash)) {
                 throw new ChecksumMismatchException(expected.get(), hash);
             }
+            staged = true;
+            return new Staged(part, hash, size);
+        } finally {
+            if (!staged) {
+                Files.deleteIfExists(part);
+            }
+        }
+    }
+
+    private final class Staged implements StagedBlob {
+        private final Path part;
+        private final ContentHash hash;
+        private final long size;
+
+        Staged(Path part, ContentHash hash, long size) {
+            this.part = part;
+            this.hash = hash;
+            this.size = size;
+        }
+
+        @Override
+        public ContentHash hash() {
+            return hash;
+        }
+
+        @Override
+        public long size() {
+            return size;
+        }
+
+        @Override
+        public boolean publish() throws IOException {
             Path target = path(hash);
             if (Files.exists(target)) {
-                return new StoredBlob(hash, size, false);
+                return false;
             }
             Files.createDirectories(target.getParent());
-            boolean created = publish(part, target);
-            return new StoredBlob(hash, size, created);
-        } finally {
+            return FsBlobStore.publish(part, target);
+        }
+
+        @Override
+        public void close() throws IOException {
             Files.deleteIfExists(part);
         }
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.nubo.storage.api.BlobTooLargeException;
 import dev.nubo.storage.api.ChecksumMismatchException;
 import dev.nubo.storage.api.ContentHash;
+import dev.nubo.storage.api.StagedBlob;
 import dev.nubo.storage.api.StoredBlob;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -191,6 +192,42 @@ class FsBlobStoreTest {
         assertThat(store.sweepAbandonedWrites(Duration.ofHours(6))).isEqualTo(1);
         assertThat(old).doesNotExist();
         assertThat(fresh).exists();
+    }
+
+    @Test
+    void aStagedBlob_isInvisibleUntilPublished_andClosingWithoutPublishingLeavesNothing() throws Exception {
+        byte[] content = bytes("staged");
+        try (StagedBlob staged = store.stage(new ByteArrayInputStream(content), 100, Optional.empty())) {
+            assertThat(staged.hash()).isEqualTo(sha256(content));
+            assertThat(staged.size()).isEqualTo(content.length);
+            assertThat(store.exists(staged.hash())).isFalse();
+        }
+        assertThat(blobFiles()).isEmpty();
+        assertThat(tempFiles()).isEmpty();
+    }
+
+    @Test
+    void publishingAfterACollectorDeletedTheSameContent_bringsTheBlobBack() throws Exception {
+        byte[] content = bytes("popular content");
+        StoredBlob existing = store.put(new ByteArrayInputStream(content), 100, Optional.empty());
+        try (StagedBlob staged = store.stage(new ByteArrayInputStream(content), 100, Optional.empty())) {
+            // the collector removes the unreferenced copy while this upload is between staging and commit
+            store.delete(existing.hash());
+            assertThat(staged.publish()).isTrue();
+        }
+        assertThat(read(store.open(existing.hash()).orElseThrow())).isEqualTo(content);
+        assertThat(tempFiles()).isEmpty();
+    }
+
+    @Test
+    void publishingContentThatIsAlreadyThere_keepsTheExistingBlob() throws Exception {
+        byte[] content = bytes("already here");
+        store.put(new ByteArrayInputStream(content), 100, Optional.empty());
+        try (StagedBlob staged = store.stage(new ByteArrayInputStream(content), 100, Optional.empty())) {
+            assertThat(staged.publish()).isFalse();
+        }
+        assertThat(blobFiles()).hasSize(1);
+        assertThat(tempFiles()).isEmpty();
     }
 
     @ParameterizedTest
