@@ -3,6 +3,7 @@ package dev.nubo.rest;
 import dev.nubo.auth.api.AuthService;
 import dev.nubo.auth.api.AuthenticatedUser;
 import dev.nubo.auth.api.AuthenticatedUser.Credential;
+import dev.nubo.auth.api.BasicCredentials;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.platform.web.RequestLogFilter;
 import jakarta.annotation.Priority;
@@ -18,9 +19,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.ext.Provider;
 import java.lang.reflect.Method;
-import java.nio.charset.StandardCharsets;
 import java.security.Principal;
-import java.util.Base64;
 import java.util.Set;
 
 /**
@@ -65,8 +64,8 @@ public class ApiSecurityFilter implements ContainerRequestFilter {
                 return auth.authenticateAccessToken(header.substring(7).trim());
             }
             if (header.regionMatches(true, 0, "Basic ", 0, 6)) {
-                String[] pair = decodeBasic(header.substring(6).trim());
-                return auth.authenticateBasic(pair[0], pair[1], RequestAuth.client(servletRequest));
+                BasicCredentials basic = BasicCredentials.decode(header.substring(6));
+                return auth.authenticateBasic(basic.username(), basic.password(), RequestAuth.client(servletRequest));
             }
             throw NuboException.unauthenticated("unsupported_authorization", "use a Bearer token or Basic credentials");
         }
@@ -83,21 +82,6 @@ public class ApiSecurityFilter implements ContainerRequestFilter {
             throw NuboException.forbidden("missing or wrong " + Cookies.CSRF_HEADER + " header");
         }
         return user;
-    }
-
-    /** RFC 7617: base64 of user-id ":" password, UTF-8. */
-    static String[] decodeBasic(String encoded) {
-        String decoded;
-        try {
-            decoded = new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw NuboException.unauthenticated("invalid_credentials", "malformed Basic credentials");
-        }
-        int colon = decoded.indexOf(':');
-        if (colon < 0) {
-            throw NuboException.unauthenticated("invalid_credentials", "malformed Basic credentials");
-        }
-        return new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
     }
 
     private boolean isPublic(Method method) {

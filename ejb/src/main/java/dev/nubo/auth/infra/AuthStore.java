@@ -1,5 +1,7 @@
 package dev.nubo.auth.infra;
 
+import static dev.nubo.platform.db.SqlValues.time;
+
 import dev.nubo.auth.api.AppPasswordView;
 import dev.nubo.auth.api.AuthenticatedUser;
 import dev.nubo.auth.api.AuthenticatedUser.Credential;
@@ -11,10 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
-import java.sql.Timestamp;
 import java.time.Duration;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -211,18 +210,5 @@ public class AuthStore {
                 .setParameter(1, hash)
                 .setParameter(2, sessionId)
                 .executeUpdate();
-    }
-
-    static OffsetDateTime time(Object value) {
-        if (value == null) {
-            return null;
-        }
-        if (value instanceof OffsetDateTime odt) {
-            return odt;
-        }
-        if (value instanceof Timestamp ts) {
-            return ts.toInstant().atOffset(ZoneOffset.UTC);
-        }
-        throw new IllegalStateException("unexpected time value " + value.getClass());
     }
 }

@@ -1,5 +1,8 @@
 package dev.nubo.files.infra;
 
+import static dev.nubo.platform.db.SqlValues.isUniqueViolation;
+import static dev.nubo.platform.db.SqlValues.time;
+
 import dev.nubo.files.api.FileTree;
 import dev.nubo.files.api.ListingPage;
 import dev.nubo.files.api.NodeName;
@@ -10,10 +13,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
-import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -186,21 +185,5 @@ public class SqlFileTree implements FileTree {
                 (String) r[6],
                 time(r[7]),
                 time(r[8]));
-    }
-
-    private static OffsetDateTime time(Object value) {
-        if (value instanceof OffsetDateTime odt) {
-            return odt;
-        }
-        return ((Timestamp) value).toInstant().atOffset(ZoneOffset.UTC);
-    }
-
-    private static boolean isUniqueViolation(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql && "23505".equals(sql.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -2,6 +2,7 @@ package dev.nubo.platform.web;
 
 import dev.nubo.auth.api.AuthService;
 import dev.nubo.auth.api.AuthenticatedUser;
+import dev.nubo.auth.api.BasicCredentials;
 import dev.nubo.auth.api.ClientInfo;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
@@ -10,8 +11,6 @@ import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.Optional;
 
 /**
@@ -31,22 +30,11 @@ public class BasicAuthGate {
             challenge(res, realm, "authentication required");
             return Optional.empty();
         }
-        String decoded;
         try {
-            decoded = new String(Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            challenge(res, realm, "malformed Basic credentials");
-            return Optional.empty();
-        }
-        int colon = decoded.indexOf(':');
-        if (colon < 0) {
-            challenge(res, realm, "malformed Basic credentials");
-            return Optional.empty();
-        }
-        try {
+            BasicCredentials credentials = BasicCredentials.decode(header.substring(6));
             AuthenticatedUser user = auth.authenticateBasic(
-                    decoded.substring(0, colon),
-                    decoded.substring(colon + 1),
+                    credentials.username(),
+                    credentials.password(),
                     new ClientInfo(req.getRemoteAddr(), req.getHeader("User-Agent")));
             req.setAttribute(RequestLogFilter.USER, user.username());
             return Optional.of(user);

@@ -1,13 +1,13 @@
 package dev.nubo.users.infra;
 
 import dev.nubo.platform.api.NuboException;
+import dev.nubo.platform.db.SqlValues;
 import dev.nubo.users.domain.UserEntity;
 import dev.nubo.users.domain.UserRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -67,22 +67,13 @@ public class JpaUserRepository implements UserRepository {
             // surface constraint violations here, inside the service's transaction, not at commit
             em.flush();
         } catch (PersistenceException e) {
-            if (isUniqueViolation(e)) {
+            if (SqlValues.isUniqueViolation(e)) {
                 // a concurrent create took the name between our check and our insert
                 throw NuboException.conflict(
                         "username_taken", "a user named '" + user.getUsername() + "' already exists");
             }
             throw e;
         }
-    }
-
-    static boolean isUniqueViolation(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql && "23505".equals(sql.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
     }
 
     @Override
