@@ -7,6 +7,7 @@ import dev.nubo.auth.infra.LoginThrottle;
 import dev.nubo.auth.infra.ServerSecrets;
 import dev.nubo.platform.cache.Caches;
 import dev.nubo.users.api.UserAccessChanged;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
@@ -30,9 +31,9 @@ public class AuthComponents {
     AuthSettings settings;
 
     private volatile AccessTokenCodec codec;
-    private volatile LoginThrottle throttle;
-    private volatile CredentialCache basic;
-    private volatile CredentialCache sessions;
+    private LoginThrottle throttle;
+    private CredentialCache basic;
+    private CredentialCache sessions;
     private volatile byte[] csrfKey;
 
     AccessTokenCodec codec() {
@@ -53,35 +54,33 @@ public class AuthComponents {
         return csrfKey;
     }
 
-    synchronized LoginThrottle throttle() {
-        if (throttle == null) {
-            LoginThrottle.Policy account = new LoginThrottle.Policy(
-                    settings.lockoutThreshold(), settings.lockoutBase(), settings.lockoutMax());
-            LoginThrottle.Policy address = new LoginThrottle.Policy(
-                    settings.addressThreshold(), settings.lockoutBase(), settings.lockoutMax());
-            throttle = new LoginThrottle(
-                    caches.cache(
-                            "auth-throttle", String.class, LoginThrottle.Failures.class, 100_000, Duration.ofHours(1)),
-                    account,
-                    address,
-                    Clock.systemUTC());
-        }
+    /** The throttle and the caches need no database, so they are built once, up front: no lock per request. */
+    @PostConstruct
+    void init() {
+        LoginThrottle.Policy account =
+                new LoginThrottle.Policy(settings.lockoutThreshold(), settings.lockoutBase(), settings.lockoutMax());
+        LoginThrottle.Policy address =
+                new LoginThrottle.Policy(settings.addressThreshold(), settings.lockoutBase(), settings.lockoutMax());
+        throttle = new LoginThrottle(
+                caches.cache("auth-throttle", String.class, LoginThrottle.Failures.class, 100_000, Duration.ofHours(1)),
+                account,
+                address,
+                Clock.systemUTC());
+        basic = new CredentialCache(caches.cache(
+                "auth-basic", String.class, AuthenticatedUser.class, 50_000, settings.credentialCacheTtl()));
+        sessions = new CredentialCache(
+                caches.cache("auth-sessions", String.class, AuthenticatedUser.class, 50_000, Duration.ofMinutes(2)));
+    }
+
+    LoginThrottle throttle() {
         return throttle;
     }
 
-    synchronized CredentialCache basic() {
-        if (basic == null) {
-            basic = new CredentialCache(caches.cache(
-                    "auth-basic", String.class, AuthenticatedUser.class, 50_000, settings.credentialCacheTtl()));
-        }
+    CredentialCache basic() {
         return basic;
     }
 
-    synchronized CredentialCache sessions() {
-        if (sessions == null) {
-            sessions = new CredentialCache(caches.cache(
-                    "auth-sessions", String.class, AuthenticatedUser.class, 50_000, Duration.ofMinutes(2)));
-        }
+    CredentialCache sessions() {
         return sessions;
     }
 
