@@ -1,19 +1,24 @@
 package dev.nubo.files.api;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The caller's tree of folders and files. Every method checks that the caller may act on the nodes it names: a
- * node the caller may not see (another user's, or inside the trash) answers not-found, exactly like one that
- * does not exist.
+ * The caller's tree of folders and files. Every method checks through {@link FileAccess} that the caller may act on
+ * the nodes it names: a node the caller may not see (another user's, or inside the trash) answers not-found, exactly
+ * like one that does not exist.
  */
 public interface FileTree {
     int MAX_PAGE = 1000;
+    int MAX_BATCH = 1000;
 
     NodeView root(UUID caller);
 
     NodeView get(UUID caller, long nodeId);
+
+    /** The node's location as names from the root ("/Docs/2024/report.pdf"; the root itself is "/"). */
+    String pathOf(UUID caller, long nodeId);
 
     /** Creates a folder; 409 {@code name_taken} when the name is in use, 409 {@code not_a_folder} under a file. */
     NodeView createFolder(UUID caller, long parentId, NodeName name);
@@ -24,5 +29,26 @@ public interface FileTree {
      */
     NodeView move(UUID caller, long nodeId, long newParentId, Optional<NodeName> newName);
 
-    ListingPage list(UUID caller, long folderId, Optional<ListingPage.Cursor> after, int limit);
+    /** {@link #move} with a conflict mode: keep-both picks a free name; overwrite replaces a file (to the trash). */
+    NodeView move(UUID caller, long nodeId, long newParentId, Optional<NodeName> newName, ConflictMode conflict);
+
+    /**
+     * Copies a file or a whole subtree (trashed descendants excluded) in one statement; copied files share their
+     * blobs and count against the owner's quota (507 {@code quota_exceeded}).
+     */
+    NodeView copy(UUID caller, long nodeId, long newParentId, Optional<NodeName> newName, ConflictMode conflict);
+
+    /** Moves a node and everything beneath it to the trash; its bytes still count until purged. */
+    void trash(UUID caller, long nodeId);
+
+    default ListingPage list(UUID caller, long folderId, Optional<ListingPage.Cursor> after, int limit) {
+        return list(caller, folderId, ListingQuery.byName(after, limit));
+    }
+
+    ListingPage list(UUID caller, long folderId, ListingQuery query);
+
+    /** The subfolders of a folder, by name, for folder pickers. */
+    List<FolderEntry> subfolders(UUID caller, long folderId);
+
+    StorageUsage usage(UUID caller);
 }

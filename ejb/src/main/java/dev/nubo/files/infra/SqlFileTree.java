@@ -1,14 +1,20 @@
 package dev.nubo.files.infra;
 
 import static dev.nubo.platform.db.SqlValues.isUniqueViolation;
-import static dev.nubo.platform.db.SqlValues.time;
 
+import dev.nubo.files.api.ConflictMode;
+import dev.nubo.files.api.FileAccess;
+import dev.nubo.files.api.FileAccess.Need;
 import dev.nubo.files.api.FileTree;
+import dev.nubo.files.api.FolderEntry;
 import dev.nubo.files.api.ListingPage;
+import dev.nubo.files.api.ListingQuery;
 import dev.nubo.files.api.NodeName;
 import dev.nubo.files.api.NodeView;
+import dev.nubo.files.api.StorageUsage;
 import dev.nubo.platform.api.NuboException;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
@@ -18,25 +24,23 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The tree in SQL. Visibility is one indexed condition: the node is the caller's and no node on its path (itself
- * included) is in the trash. Folder etags of all ancestors change in one statement over the ltree path.
+ * The tree in SQL. Every subtree operation is a fixed number of statements over the ltree path, whatever the size
+ * of the subtree; folder etags and sizes of all ancestors change in one statement.
  */
 @ApplicationScoped
 @Transactional(rollbackOn = Exception.class)
 public class SqlFileTree implements FileTree {
-    static final String COLUMNS =
-            "n.id, n.parent_id, n.name, n.kind, n.size, n.mime_type, n.etag, n.created_at, n.modified_at";
-    static final String VISIBLE = " n.owner_id = ?1 AND NOT EXISTS (SELECT 1 FROM nodes t WHERE t.path @> n.path"
-            + " AND t.trashed_at IS NOT NULL)";
-
     @PersistenceContext(unitName = "nubo")
     EntityManager em;
+
+    @Inject
+    FileAccess access;
 
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
     public NodeView root(UUID caller) {
-        return one(em.createNativeQuery(
-                                "SELECT " + COLUMNS + " FROM nodes n WHERE n.owner_id = ?1 AND n.parent_id IS NULL")
+        return NodeSql.one(em.createNativeQuery("SELECT " + NodeSql.COLUMNS
+                                + " FROM nodes n WHERE n.owner_id = ?1 AND n.parent_id IS NULL")
                         .setParameter(1, caller)
                         .getResultList())
                 .orElseThrow(() -> NuboException.notFound("folder"));
@@ -45,145 +49,265 @@ public class SqlFileTree implements FileTree {
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
     public NodeView get(UUID caller, long nodeId) {
-        return find(caller, nodeId).orElseThrow(() -> NuboException.notFound("file or folder"));
-    }
-
-    @Override
-    public NodeView createFolder(UUID caller, long parentId, NodeName name) {
-        NodeView parent = get(caller, parentId);
-        if (!parent.folder()) {
-            throw NuboException.conflict("not_a_folder", "'" + parent.name() + "' is a file, not a folder");
-        }
-        List<?> created;
-        try {
-            created = em.createNativeQuery("INSERT INTO nodes (id, owner_id, parent_id, path, kind, name, etag)"
-                            + " SELECT n.id, ?1, p.id, p.path || text2ltree(n.id::text), 'd', ?3, md5(random()::text)"
-                            + " FROM (SELECT nextval('nodes_id_seq') AS id) n, nodes p WHERE p.id = ?2"
-                            + " RETURNING id")
-                    .setParameter(1, caller)
-                    .setParameter(2, parentId)
-                    .setParameter(3, name.value())
-                    .getResultList();
-            em.flush();
-        } catch (PersistenceException e) {
-            if (isUniqueViolation(e)) {
-                throw NuboException.conflict("name_taken", "'" + name + "' already exists in this folder");
-            }
-            throw e;
-        }
-        touchAncestors(parentId);
-        return get(caller, ((Number) created.get(0)).longValue());
-    }
-
-    @Override
-    public NodeView move(UUID caller, long nodeId, long newParentId, Optional<NodeName> newName) {
-        NodeView node = get(caller, nodeId);
-        if (node.parentId() == null) {
-            throw NuboException.conflict("root_is_fixed", "the root folder cannot be moved or renamed");
-        }
-        NodeView target = get(caller, newParentId);
-        if (!target.folder()) {
-            throw NuboException.conflict("not_a_folder", "'" + target.name() + "' is a file, not a folder");
-        }
-        boolean intoItself = !em.createNativeQuery(
-                        "SELECT 1 FROM nodes t, nodes n WHERE t.id = ?1 AND n.id = ?2 AND t.path <@ n.path")
-                .setParameter(1, newParentId)
-                .setParameter(2, nodeId)
-                .getResultList()
-                .isEmpty();
-        if (intoItself) {
-            throw NuboException.conflict("into_own_subtree", "a folder cannot be moved into itself or its subfolders");
-        }
-        long oldParent = node.parentId();
-        String name = newName.map(NodeName::value).orElse(node.name());
-        try {
-            // the subtree's paths: the target's path, then each node's path from the moved node down
-            em.createNativeQuery("UPDATE nodes d SET path = t.path || subpath(d.path, nlevel(n.path) - 1)"
-                            + " FROM nodes n, nodes t WHERE n.id = ?1 AND t.id = ?2 AND d.path <@ n.path")
-                    .setParameter(1, nodeId)
-                    .setParameter(2, newParentId)
-                    .executeUpdate();
-            em.createNativeQuery("UPDATE nodes SET parent_id = ?2, name = ?3, modified_at = now() WHERE id = ?1")
-                    .setParameter(1, nodeId)
-                    .setParameter(2, newParentId)
-                    .setParameter(3, name)
-                    .executeUpdate();
-            em.flush();
-        } catch (PersistenceException e) {
-            if (isUniqueViolation(e)) {
-                throw NuboException.conflict("name_taken", "'" + name + "' already exists in the target folder");
-            }
-            throw e;
-        }
-        touchAncestors(oldParent);
-        if (newParentId != oldParent) {
-            touchAncestors(newParentId);
-        }
-        return get(caller, nodeId);
+        return access.require(caller, nodeId, Need.READ);
     }
 
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
-    public ListingPage list(UUID caller, long folderId, Optional<ListingPage.Cursor> after, int limit) {
-        if (limit < 1 || limit > MAX_PAGE) {
-            throw NuboException.invalid("limit must be between 1 and " + MAX_PAGE);
+    public String pathOf(UUID caller, long nodeId) {
+        NodeView node = access.require(caller, nodeId, Need.READ);
+        if (node.parentId() == null) {
+            return "/";
         }
-        NodeView folder = get(caller, folderId);
-        if (!folder.folder()) {
-            throw NuboException.conflict("not_a_folder", "'" + folder.name() + "' is a file, not a folder");
-        }
-        // children of a visible folder are visible unless trashed themselves; 'd' sorts before 'f'
-        String keyset = after.isPresent() ? " AND (n.kind, n.name) > (?3, ?4)" : "";
-        var query = em.createNativeQuery("SELECT " + COLUMNS + " FROM nodes n WHERE n.parent_id = ?1"
-                        + " AND n.trashed_at IS NULL AND n.owner_id = ?2" + keyset
-                        + " ORDER BY n.kind, n.name LIMIT ?5")
-                .setParameter(1, folderId)
-                .setParameter(2, caller)
-                .setParameter(5, limit + 1);
-        after.ifPresent(c -> query.setParameter(3, c.folder() ? "d" : "f").setParameter(4, c.name()));
-        List<NodeView> rows = rows(query.getResultList());
-        boolean more = rows.size() > limit;
-        List<NodeView> page = more ? rows.subList(0, limit) : rows;
-        Optional<ListingPage.Cursor> next = more
-                ? Optional.of(new ListingPage.Cursor(
-                        page.get(limit - 1).folder(), page.get(limit - 1).name()))
-                : Optional.empty();
-        return new ListingPage(List.copyOf(page), next);
+        String folder = NodeSql.folderPath(em, node.parentId());
+        return (folder.equals("/") ? "" : folder) + "/" + node.name();
     }
 
-    private Optional<NodeView> find(UUID caller, long nodeId) {
-        return one(em.createNativeQuery("SELECT " + COLUMNS + " FROM nodes n WHERE" + VISIBLE + " AND n.id = ?2")
-                .setParameter(1, caller)
-                .setParameter(2, nodeId)
-                .getResultList());
+    @Override
+    public NodeView createFolder(UUID caller, long parentId, NodeName name) {
+        access.requireFolder(caller, parentId, Need.WRITE);
+        NodeSql.lockOwner(em, access.ownerOf(parentId));
+        long id = insertFolder(parentId, name);
+        NodeSql.touchAncestors(em, parentId, 0);
+        return access.require(caller, id, Need.READ);
     }
 
-    /** A change beneath a folder changes the etag of that folder and of every folder above it. */
-    private void touchAncestors(long folderId) {
-        em.createNativeQuery("UPDATE nodes SET etag = md5(random()::text || id::text), modified_at = now()"
-                        + " WHERE kind = 'd' AND path @> (SELECT path FROM nodes WHERE id = ?1)")
-                .setParameter(1, folderId)
+    long insertFolder(long parentId, NodeName name) {
+        try {
+            List<?> created = em.createNativeQuery("INSERT INTO nodes (id, owner_id, parent_id, path, kind, name, etag)"
+                            + " SELECT n.id, p.owner_id, p.id, p.path || text2ltree(n.id::text), 'd', ?2,"
+                            + " md5(random()::text) FROM (SELECT nextval('nodes_id_seq') AS id) n, nodes p"
+                            + " WHERE p.id = ?1 RETURNING id")
+                    .setParameter(1, parentId)
+                    .setParameter(2, name.value())
+                    .getResultList();
+            em.flush();
+            return ((Number) created.get(0)).longValue();
+        } catch (PersistenceException e) {
+            if (isUniqueViolation(e)) {
+                throw nameTaken(name);
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public NodeView move(UUID caller, long nodeId, long newParentId, Optional<NodeName> newName) {
+        return move(caller, nodeId, newParentId, newName, ConflictMode.FAIL);
+    }
+
+    @Override
+    public NodeView move(
+            UUID caller, long nodeId, long newParentId, Optional<NodeName> newName, ConflictMode conflict) {
+        NodeView node = access.require(caller, nodeId, Need.WRITE);
+        if (node.parentId() == null) {
+            throw NuboException.conflict("root_is_fixed", "the root folder cannot be moved or renamed");
+        }
+        access.requireFolder(caller, newParentId, Need.WRITE);
+        refuseIntoOwnSubtree(nodeId, newParentId, "moved");
+        NodeSql.lockOwner(em, access.ownerOf(nodeId));
+        NodeName name = newName.orElse(new NodeName(node.name()));
+        Optional<Object[]> existing = NodeSql.existing(em, newParentId, name.value());
+        if (existing.isPresent() && ((Number) existing.get()[0]).longValue() != nodeId) {
+            name = resolveConflict(existing.get(), newParentId, name, conflict);
+        }
+        relocate(nodeId, node.parentId(), newParentId, name, node.size());
+        return access.require(caller, nodeId, Need.READ);
+    }
+
+    /** Moves the subtree's paths under the new parent and renames the node; the caller holds the owner lock. */
+    void relocate(long nodeId, long oldParentId, long newParentId, NodeName name, long size) {
+        try {
+            if (oldParentId != newParentId) {
+                // the subtree's paths: the target's path, then each node's path from the moved node down
+                em.createNativeQuery("UPDATE nodes d SET path = t.path || subpath(d.path, nlevel(n.path) - 1)"
+                                + " FROM nodes n, nodes t WHERE n.id = ?1 AND t.id = ?2 AND d.path <@ n.path")
+                        .setParameter(1, nodeId)
+                        .setParameter(2, newParentId)
+                        .executeUpdate();
+            }
+            em.createNativeQuery("UPDATE nodes SET parent_id = ?2, name = ?3 WHERE id = ?1")
+                    .setParameter(1, nodeId)
+                    .setParameter(2, newParentId)
+                    .setParameter(3, name.value())
+                    .executeUpdate();
+            em.flush();
+        } catch (PersistenceException e) {
+            if (isUniqueViolation(e)) {
+                throw nameTaken(name);
+            }
+            throw e;
+        }
+        if (oldParentId == newParentId) {
+            NodeSql.touchAncestors(em, oldParentId, 0);
+        } else {
+            NodeSql.touchAncestors(em, oldParentId, -size);
+            NodeSql.touchAncestors(em, newParentId, size);
+        }
+    }
+
+    /** Applies the conflict mode to a taken name; returns the name to use. Overwrite sends the old item to trash. */
+    private NodeName resolveConflict(Object[] existing, long parentId, NodeName name, ConflictMode conflict) {
+        return switch (conflict) {
+            case FAIL -> throw nameTaken(name);
+            case KEEP_BOTH -> NodeSql.freeName(em, parentId, name);
+            case OVERWRITE -> {
+                trashLocked(((Number) existing[0]).longValue(), parentId, ((Number) existing[2]).longValue());
+                yield name;
+            }
+        };
+    }
+
+    @Override
+    public NodeView copy(
+            UUID caller, long nodeId, long newParentId, Optional<NodeName> newName, ConflictMode conflict) {
+        NodeView node = access.require(caller, nodeId, Need.READ);
+        if (node.parentId() == null) {
+            throw NuboException.conflict("root_is_fixed", "the root folder cannot be copied; copy its contents");
+        }
+        access.requireFolder(caller, newParentId, Need.WRITE);
+        refuseIntoOwnSubtree(nodeId, newParentId, "copied");
+        UUID owner = access.ownerOf(newParentId);
+        NodeSql.lockOwner(em, owner);
+        NodeName name = newName.orElse(new NodeName(node.name()));
+        Optional<Object[]> existing = NodeSql.existing(em, newParentId, name.value());
+        if (existing.isPresent()) {
+            if (((Number) existing.get()[0]).longValue() == nodeId && conflict == ConflictMode.OVERWRITE) {
+                throw NuboException.conflict("same_item", "an item cannot be copied onto itself");
+            }
+            name = resolveConflict(existing.get(), newParentId, name, conflict);
+        }
+        String copied = "n.path <@ (SELECT path FROM nodes WHERE id = ?1) AND NOT EXISTS (SELECT 1 FROM nodes t"
+                + " WHERE t.path @> n.path AND t.path <@ (SELECT path FROM nodes WHERE id = ?1)"
+                + " AND t.trashed_at IS NOT NULL)";
+        long bytes = ((Number) em.createNativeQuery(
+                                "SELECT coalesce(sum(n.size), 0) FROM nodes n WHERE n.kind = 'f' AND " + copied)
+                        .setParameter(1, nodeId)
+                        .getSingleResult())
+                .longValue();
+        NodeSql.charge(em, owner, bytes);
+        NodeSql.lockBlobs(em, copied, nodeId);
+        long copyId = copySubtree(nodeId, newParentId, name, owner, copied);
+        NodeSql.touchAncestors(em, newParentId, node.size());
+        return access.require(caller, copyId, Need.READ);
+    }
+
+    /**
+     * One statement: number the subtree's live nodes afresh, insert them under the target with paths rebuilt from
+     * the new ids, and count one more reference on each blob they use.
+     */
+    private long copySubtree(long nodeId, long newParentId, NodeName name, UUID owner, String copied) {
+        try {
+            Object top = em.createNativeQuery("WITH map AS MATERIALIZED ("
+                            + "SELECT n.*, nextval('nodes_id_seq') AS new_id FROM nodes n WHERE " + copied + "),"
+                            + " src AS (SELECT path FROM nodes WHERE id = ?1),"
+                            + " ins AS (INSERT INTO nodes (id, owner_id, parent_id, path, kind, name, size, blob_hash,"
+                            + " mime_type, etag, created_at, modified_at)"
+                            + " SELECT m.new_id, ?4, CASE WHEN m.id = ?1 THEN ?2"
+                            + " ELSE (SELECT p.new_id FROM map p WHERE p.id = m.parent_id) END,"
+                            + " tgt.path || (SELECT text2ltree(string_agg(x.new_id::text, '.' ORDER BY l.ord))"
+                            + " FROM unnest(string_to_array(ltree2text(subpath(m.path, nlevel(src.path) - 1)), '.'))"
+                            + " WITH ORDINALITY AS l(lbl, ord) JOIN map x ON x.id = l.lbl::bigint),"
+                            + " m.kind, CASE WHEN m.id = ?1 THEN ?3 ELSE m.name END, m.size, m.blob_hash,"
+                            + " m.mime_type, md5(random()::text || m.new_id::text), now(), m.modified_at"
+                            + " FROM map m, src, nodes tgt WHERE tgt.id = ?2 RETURNING id, kind, blob_hash),"
+                            + " refs AS (UPDATE blobs b SET ref_count = b.ref_count + c.n, unreferenced_since = NULL"
+                            + " FROM (SELECT blob_hash, count(*) AS n FROM ins WHERE kind = 'f' GROUP BY blob_hash) c"
+                            + " WHERE b.hash = c.blob_hash RETURNING 1)"
+                            + " SELECT (SELECT new_id FROM map WHERE id = ?1), (SELECT count(*) FROM refs)")
+                    .setParameter(1, nodeId)
+                    .setParameter(2, newParentId)
+                    .setParameter(3, name.value())
+                    .setParameter(4, owner)
+                    .getSingleResult();
+            em.flush();
+            return ((Number) ((Object[]) top)[0]).longValue();
+        } catch (PersistenceException e) {
+            if (isUniqueViolation(e)) {
+                throw nameTaken(name);
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void trash(UUID caller, long nodeId) {
+        NodeView node = access.require(caller, nodeId, Need.WRITE);
+        if (node.parentId() == null) {
+            throw NuboException.conflict("root_is_fixed", "the root folder cannot be deleted");
+        }
+        NodeSql.lockOwner(em, access.ownerOf(nodeId));
+        trashLocked(nodeId, node.parentId(), node.size());
+    }
+
+    /** Marks the node trashed with the folder it came from; the caller holds the owner lock. */
+    void trashLocked(long nodeId, long parentId, long size) {
+        em.createNativeQuery("UPDATE nodes SET trashed_at = clock_timestamp(), trashed_from = ?2 WHERE id = ?1")
+                .setParameter(1, nodeId)
+                .setParameter(2, NodeSql.folderPath(em, parentId))
                 .executeUpdate();
+        NodeSql.touchAncestors(em, parentId, -size);
     }
 
-    private static Optional<NodeView> one(List<?> rows) {
-        return rows(rows).stream().findFirst();
+    private void refuseIntoOwnSubtree(long nodeId, long targetId, String verb) {
+        boolean inside = !em.createNativeQuery(
+                        "SELECT 1 FROM nodes t, nodes n WHERE t.id = ?1 AND n.id = ?2 AND t.path <@ n.path")
+                .setParameter(1, targetId)
+                .setParameter(2, nodeId)
+                .getResultList()
+                .isEmpty();
+        if (inside) {
+            throw NuboException.conflict(
+                    "into_own_subtree", "a folder cannot be " + verb + " into itself or its subfolders");
+        }
     }
 
-    private static List<NodeView> rows(List<?> rows) {
-        return rows.stream().map(r -> (Object[]) r).map(SqlFileTree::view).toList();
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public ListingPage list(UUID caller, long folderId, ListingQuery query) {
+        access.requireFolder(caller, folderId, Need.READ);
+        return Listing.page(em, folderId, query);
     }
 
-    private static NodeView view(Object[] r) {
-        return new NodeView(
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<FolderEntry> subfolders(UUID caller, long folderId) {
+        access.requireFolder(caller, folderId, Need.READ);
+        List<?> rows = em.createNativeQuery("SELECT n.id, n.name, n.etag, EXISTS (SELECT 1 FROM nodes c"
+                        + " WHERE c.parent_id = n.id AND c.kind = 'd' AND c.trashed_at IS NULL) FROM nodes n"
+                        + " WHERE n.parent_id = ?1 AND n.kind = 'd' AND n.trashed_at IS NULL ORDER BY n.name LIMIT ?2")
+                .setParameter(1, folderId)
+                .setParameter(2, MAX_PAGE)
+                .getResultList();
+        return rows.stream()
+                .map(r -> (Object[]) r)
+                .map(r -> new FolderEntry(
+                        ((Number) r[0]).longValue(), (String) r[1], (String) r[2], Boolean.TRUE.equals(r[3])))
+                .toList();
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public StorageUsage usage(UUID caller) {
+        Object[] r = (Object[]) em.createNativeQuery("SELECT u.used_bytes, u.quota_bytes,"
+                        + " (SELECT coalesce(sum(n.size), 0) FROM nodes n WHERE n.owner_id = u.id AND n.kind = 'f'"
+                        + " AND NOT" + NodeSql.NOT_IN_TRASH + "),"
+                        + " (SELECT count(*) FILTER (WHERE n.kind = 'f') FROM nodes n WHERE n.owner_id = u.id AND "
+                        + NodeSql.NOT_IN_TRASH + "),"
+                        + " (SELECT count(*) FILTER (WHERE n.kind = 'd' AND n.parent_id IS NOT NULL) FROM nodes n"
+                        + " WHERE n.owner_id = u.id AND " + NodeSql.NOT_IN_TRASH + ")"
+                        + " FROM users u WHERE u.id = ?1")
+                .setParameter(1, caller)
+                .getSingleResult();
+        return new StorageUsage(
                 ((Number) r[0]).longValue(),
                 r[1] == null ? null : ((Number) r[1]).longValue(),
-                (String) r[2],
-                "d".equals(String.valueOf(r[3])),
-                ((Number) r[4]).longValue(),
-                (String) r[5],
-                (String) r[6],
-                time(r[7]),
-                time(r[8]));
+                ((Number) r[2]).longValue(),
+                ((Number) r[3]).longValue(),
+                ((Number) r[4]).longValue());
+    }
+
+    static NuboException nameTaken(NodeName name) {
+        return NuboException.conflict("name_taken", "'" + name + "' already exists in this folder");
     }
 }

@@ -7,9 +7,11 @@ public enum ErrorKind {
     FORBIDDEN(403),
     NOT_FOUND(404),
     CONFLICT(409),
+    PRECONDITION_FAILED(412),
     TOO_LARGE(413),
     UNSUPPORTED_MEDIA_TYPE(415),
     THROTTLED(429),
+    INSUFFICIENT_STORAGE(507),
     UNAVAILABLE(503);
 
     private final int httpStatus;

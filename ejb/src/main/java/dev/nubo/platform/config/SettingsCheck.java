@@ -30,7 +30,12 @@ public class SettingsCheck {
             new Setting("nubo.auth.argon2.memory-kib", Integer.class, true),
             new Setting("nubo.auth.argon2.iterations", Integer.class, true),
             new Setting("nubo.auth.argon2.parallelism", Integer.class, true),
-            new Setting("nubo.api.max-body-bytes", Long.class, true));
+            new Setting("nubo.api.max-body-bytes", Long.class, true),
+            new Setting("nubo.trash.retention.days", Integer.class, false),
+            new Setting("nubo.maintenance.interval", Duration.class, true),
+            new Setting("nubo.uploads.idle-limit", Duration.class, true),
+            new Setting("nubo.blobs.gc-grace", Duration.class, false),
+            new Setting("nubo.blobs.abandoned-after", Duration.class, false));
 
     @PostConstruct
     void check() {
@@ -42,6 +47,9 @@ public class SettingsCheck {
             } catch (IllegalArgumentException e) {
                 throw StartupFailure.of(
                         envName(s.key()), "'" + raw(config, s.key()) + "' is not " + describe(s.type()));
+            }
+            if (value != null && isNegative(value)) {
+                throw StartupFailure.of(envName(s.key()), "'" + raw(config, s.key()) + "' must not be negative");
             }
             if (s.positive() && value != null && !isPositive(value)) {
                 throw StartupFailure.of(envName(s.key()), "'" + raw(config, s.key()) + "' must be greater than zero");
@@ -56,6 +64,10 @@ public class SettingsCheck {
 
     private static String raw(Config config, String key) {
         return config.getConfigValue(key).getRawValue();
+    }
+
+    private static boolean isNegative(Object v) {
+        return v instanceof Duration d ? d.isNegative() : ((Number) v).longValue() < 0;
     }
 
     private static boolean isPositive(Object v) {

@@ -72,6 +72,10 @@ public final class EmbeddedDatabase {
                     .setOverrideWorkingDirectory(dataDir.resolve("pgsql").toFile())
                     .setRegisterShutdownHook(false)
                     .setServerConfig("listen_addresses", "127.0.0.1")
+                    // the library's defaults are for throwaway test databases (-F, i.e. fsync off, and
+                    // asynchronous commit); a user's files need every acknowledged commit on disk
+                    .setServerConfig("fsync", "on")
+                    .setServerConfig("synchronous_commit", "on")
                     .setServerConfig("max_connections", "60")
                     .setServerConfig("shared_buffers", "64MB")
                     .setPGStartupWait(Duration.ofSeconds(60))

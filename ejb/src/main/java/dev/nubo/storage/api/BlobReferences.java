@@ -9,6 +9,13 @@ import java.time.Duration;
  * under the same row locks, so the two can interleave in any way without losing content.
  */
 public interface BlobReferences {
+    /**
+     * Registers content about to be published, in its own committed transaction, and restarts its grace period if it
+     * is unreferenced: from here until the grace period ends the collector leaves it alone, and if the write that
+     * follows fails after publishing, the row is there for the collector to find — so no file is ever orphaned.
+     */
+    void reserve(ContentHash hash, long size);
+
     /** Counts one more reference, registering the blob on first use; joins the caller's transaction. */
     void addReference(ContentHash hash, long size);
 

@@ -27,6 +27,16 @@ public interface BlobStore {
      */
     StagedBlob stage(InputStream content, long maxBytes, Optional<ContentHash> expected) throws IOException;
 
+    /**
+     * Takes over a complete local file (a finished resumable upload) as staged content: hashes it, checks
+     * {@code expected}, and moves it into the store's temporary area without copying. On a mismatch the file is
+     * deleted.
+     */
+    StagedBlob adopt(java.nio.file.Path file, Optional<ContentHash> expected) throws IOException;
+
+    /** Where files meant for {@link #adopt} should be written, so adopting them is a rename on one filesystem. */
+    java.nio.file.Path scratchDirectory(String name) throws IOException;
+
     /** Opens a blob for reading; a channel, so callers can transfer it to a socket without heap copies. */
     Optional<FileChannel> open(ContentHash hash) throws IOException;
 

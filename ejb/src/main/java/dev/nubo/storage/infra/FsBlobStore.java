@@ -89,6 +89,44 @@ public final class FsBlobStore implements BlobStore {
         }
     }
 
+    @Override
+    public StagedBlob adopt(Path file, Optional<ContentHash> expected) throws IOException {
+        Path part = temp.resolve(UUID.randomUUID() + TEMP_SUFFIX);
+        Files.move(file, part, StandardCopyOption.ATOMIC_MOVE);
+        boolean staged = false;
+        try {
+            MessageDigest sha256 = sha256();
+            long size = 0;
+            try (FileChannel in = FileChannel.open(part, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER);
+                int n;
+                while ((n = in.read(buffer.clear())) >= 0) {
+                    size += n;
+                    sha256.update(buffer.flip());
+                }
+                in.force(true);
+            }
+            ContentHash hash = ContentHash.of(sha256.digest());
+            if (expected.isPresent() && !expected.get().equals(hash)) {
+                throw new ChecksumMismatchException(expected.get(), hash);
+            }
+            staged = true;
+            return new Staged(part, hash, size);
+        } finally {
+            if (!staged) {
+                Files.deleteIfExists(part);
+            }
+        }
+    }
+
+    @Override
+    public Path scratchDirectory(String name) throws IOException {
+        if (!name.matches("[a-z][a-z0-9-]{0,31}")) {
+            throw new IllegalArgumentException("not a scratch directory name: " + name);
+        }
+        return Files.createDirectories(blobs.getParent().resolve(name));
+    }
+
     private final class Staged implements StagedBlob {
         private final Path part;
         private final ContentHash hash;

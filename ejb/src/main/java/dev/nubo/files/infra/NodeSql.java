@@ -1,0 +1,147 @@
+package dev.nubo.files.infra;
+
+import static dev.nubo.platform.db.SqlValues.time;
+
+import dev.nubo.files.api.NodeName;
+import dev.nubo.files.api.NodeView;
+import dev.nubo.platform.api.ErrorKind;
+import dev.nubo.platform.api.NuboException;
+import jakarta.persistence.EntityManager;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * The statements every write shares. Lock order, the same in every transaction that changes a user's tree: the
+ * owner's {@code users} row first ({@link #lockOwner}), then blob rows in hash order, then nodes. Holding the owner
+ * row makes quota checks and free-name choices race-free, and the fixed order rules out deadlocks between writers.
+ */
+final class NodeSql {
+    static final String COLUMNS = "n.id, n.parent_id, n.name, n.kind, n.size, n.mime_type, n.etag, n.created_at,"
+            + " n.modified_at, n.blob_hash";
+    /** No node on the path (the node itself included) is in the trash. */
+    static final String NOT_IN_TRASH =
+            " NOT EXISTS (SELECT 1 FROM nodes t WHERE t.path @> n.path AND t.trashed_at IS NOT NULL)";
+
+    private NodeSql() {}
+
+    record Quota(Long quotaBytes, long usedBytes) {}
+
+    /** Locks the owner's row for the rest of the transaction and reads their quota. */
+    static Quota lockOwner(EntityManager em, UUID owner) {
+        List<?> rows = em.createNativeQuery("SELECT quota_bytes, used_bytes FROM users WHERE id = ?1 FOR UPDATE")
+                .setParameter(1, owner)
+                .getResultList();
+        if (rows.isEmpty()) {
+            throw NuboException.notFound("user");
+        }
+        Object[] r = (Object[]) rows.get(0);
+        return new Quota(r[0] == null ? null : ((Number) r[0]).longValue(), ((Number) r[1]).longValue());
+    }
+
+    /** Adds {@code delta} bytes to the owner's usage; growth past the quota is 507 and changes nothing. */
+    static void charge(EntityManager em, UUID owner, long delta) {
+        if (delta == 0) {
+            return;
+        }
+        int updated = em.createNativeQuery("UPDATE users SET used_bytes = greatest(0, used_bytes + ?2) WHERE id = ?1"
+                        + " AND (?2 <= 0 OR quota_bytes IS NULL OR used_bytes + ?2 <= quota_bytes)")
+                .setParameter(1, owner)
+                .setParameter(2, delta)
+                .executeUpdate();
+        if (updated != 1) {
+            throw quotaExceeded();
+        }
+    }
+
+    static NuboException quotaExceeded() {
+        return new NuboException(
+                ErrorKind.INSUFFICIENT_STORAGE, "quota_exceeded", "not enough storage space left for this");
+    }
+
+    /** Locks the blob rows of the given hashes in hash order. */
+    static void lockBlobs(EntityManager em, String subtreeCondition, Object param) {
+        em.createNativeQuery("SELECT b.hash FROM blobs b WHERE b.hash IN (SELECT n.blob_hash FROM nodes n WHERE "
+                        + subtreeCondition + ") ORDER BY b.hash FOR UPDATE")
+                .setParameter(1, param)
+                .getResultList();
+    }
+
+    /**
+     * A change beneath a folder changes the etag of that folder and of every folder above it, and their sizes by
+     * {@code sizeDelta}.
+     */
+    static void touchAncestors(EntityManager em, long folderId, long sizeDelta) {
+        em.createNativeQuery("UPDATE nodes SET etag = md5(random()::text || id::text), modified_at = now(),"
+                        + " size = size + ?2 WHERE kind = 'd' AND path @> (SELECT path FROM nodes WHERE id = ?1)")
+                .setParameter(1, folderId)
+                .setParameter(2, sizeDelta)
+                .executeUpdate();
+    }
+
+    /** The folder's location as names from the root: "/" for the root, "/Docs/2024" below it. */
+    static String folderPath(EntityManager em, long folderId) {
+        Object path = em.createNativeQuery("SELECT coalesce(string_agg(a.name, '/' ORDER BY nlevel(a.path)), '')"
+                        + " FROM nodes f JOIN nodes a ON a.path @> f.path AND a.parent_id IS NOT NULL WHERE f.id = ?1")
+                .setParameter(1, folderId)
+                .getSingleResult();
+        return "/" + path;
+    }
+
+    /** The live node of that name in the folder, if any: id, kind, size, blob hash. */
+    static Optional<Object[]> existing(EntityManager em, long parentId, String name) {
+        List<?> rows = em.createNativeQuery("SELECT id, kind, size, blob_hash, etag FROM nodes"
+                        + " WHERE parent_id = ?1 AND name = ?2 AND trashed_at IS NULL")
+                .setParameter(1, parentId)
+                .setParameter(2, name)
+                .getResultList();
+        return rows.stream().map(r -> (Object[]) r).findFirst();
+    }
+
+    /** The first "name (n).ext" not in use in the folder; the caller holds the owner lock, so it stays free. */
+    static NodeName freeName(EntityManager em, long parentId, NodeName wanted) {
+        String stemPattern = likeEscape(wanted.numbered(1).value()).replace(" (1)", " (%)");
+        @SuppressWarnings("unchecked")
+        Set<String> taken = new HashSet<>(em.createNativeQuery("SELECT name FROM nodes WHERE parent_id = ?1"
+                        + " AND trashed_at IS NULL AND name LIKE ?2 ESCAPE '\\'")
+                .setParameter(1, parentId)
+                .setParameter(2, stemPattern)
+                .getResultList());
+        for (int n = 1; ; n++) {
+            NodeName candidate = wanted.numbered(n);
+            if (!taken.contains(candidate.value())
+                    && existing(em, parentId, candidate.value()).isEmpty()) {
+                return candidate;
+            }
+        }
+    }
+
+    private static String likeEscape(String s) {
+        return s.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+
+    static Optional<NodeView> one(List<?> rows) {
+        return rows(rows).stream().findFirst();
+    }
+
+    static List<NodeView> rows(Collection<?> rows) {
+        return rows.stream().map(r -> (Object[]) r).map(NodeSql::view).toList();
+    }
+
+    static NodeView view(Object[] r) {
+        return new NodeView(
+                ((Number) r[0]).longValue(),
+                r[1] == null ? null : ((Number) r[1]).longValue(),
+                (String) r[2],
+                "d".equals(String.valueOf(r[3])),
+                ((Number) r[4]).longValue(),
+                (String) r[5],
+                (String) r[6],
+                time(r[7]),
+                time(r[8]),
+                r[9] == null ? null : String.valueOf(r[9]).trim());
+    }
+}

@@ -1,0 +1,177 @@
+package dev.nubo.files.service;
+
+import dev.nubo.files.api.ConflictMode;
+import dev.nubo.files.api.FileAccess;
+import dev.nubo.files.api.FileAccess.Need;
+import dev.nubo.files.api.FileContent;
+import dev.nubo.files.api.FileTree;
+import dev.nubo.files.api.NodeView;
+import dev.nubo.files.api.StorageUsage;
+import dev.nubo.files.infra.SqlArchive;
+import dev.nubo.files.infra.SqlNodeWriter;
+import dev.nubo.files.infra.SqlRecentItems;
+import dev.nubo.files.infra.TikaMimeTypes;
+import dev.nubo.platform.api.ErrorKind;
+import dev.nubo.platform.api.NuboException;
+import dev.nubo.storage.api.BlobReferences;
+import dev.nubo.storage.api.BlobStore;
+import dev.nubo.storage.api.BlobTooLargeException;
+import dev.nubo.storage.api.ChecksumMismatchException;
+import dev.nubo.storage.api.ContentHash;
+import dev.nubo.storage.api.StagedBlob;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Uploads and downloads. The body streams into a staged blob with no transaction open (a slow client holds no
+ * lock and no connection), bounded by what the quota still allows; then {@link SqlNodeWriter} commits it in one
+ * short transaction after the blob's row is reserved.
+ */
+@ApplicationScoped
+public class FileContentBean implements FileContent {
+    @Inject
+    FileAccess access;
+
+    @Inject
+    FileTree tree;
+
+    @Inject
+    BlobStore store;
+
+    @Inject
+    BlobReferences blobs;
+
+    @Inject
+    SqlNodeWriter writer;
+
+    @Inject
+    SqlRecentItems recent;
+
+    @Inject
+    SqlArchive archive;
+
+    @Override
+    public NodeView upload(Upload u, InputStream body) throws IOException {
+        access.requireFolder(u.caller(), u.parentId(), Need.WRITE);
+        long room = room(access.ownerOf(u.parentId()));
+        if (u.conflict() == ConflictMode.OVERWRITE) {
+            room = saturatedAdd(room, existingFileSize(u));
+        }
+        try (StagedBlob staged = stage(body, room, u.declaredLength(), u.sha256())) {
+            blobs.reserve(staged.hash(), staged.size());
+            return writer.commitNew(
+                    u.caller(),
+                    u.parentId(),
+                    u.name(),
+                    u.conflict(),
+                    staged,
+                    TikaMimeTypes.forName(u.name().value()),
+                    u.modifiedAt());
+        }
+    }
+
+    @Override
+    public NodeView replace(
+            UUID caller,
+            long fileId,
+            Optional<String> ifMatch,
+            Optional<Long> declaredLength,
+            Optional<ContentHash> sha256,
+            InputStream body)
+            throws IOException {
+        NodeView file = access.require(caller, fileId, Need.WRITE);
+        if (file.folder()) {
+            throw NuboException.conflict("is_a_folder", "'" + file.name() + "' is a folder");
+        }
+        if (ifMatch.isPresent() && !ifMatch.get().equals("*") && !ifMatch.get().equals(file.etag())) {
+            throw new NuboException(ErrorKind.PRECONDITION_FAILED, "etag_mismatch", "the file changed meanwhile");
+        }
+        long room = saturatedAdd(room(access.ownerOf(fileId)), file.size());
+        try (StagedBlob staged = stage(body, room, declaredLength, sha256)) {
+            blobs.reserve(staged.hash(), staged.size());
+            return writer.commitReplace(caller, fileId, ifMatch, staged, Optional.<Instant>empty());
+        }
+    }
+
+    /** Staged content, or the 4xx/507 that explains why not; a failure leaves nothing behind. */
+    public StagedBlob stage(InputStream body, long room, Optional<Long> declared, Optional<ContentHash> sha256)
+            throws IOException {
+        if (declared.isPresent() && declared.get() > room) {
+            throw quotaExceeded();
+        }
+        long limit = declared.map(d -> Math.min(d, room)).orElse(room);
+        StagedBlob staged;
+        try {
+            staged = store.stage(body, limit, sha256);
+        } catch (BlobTooLargeException e) {
+            throw declared.isPresent() && declared.get() <= room
+                    ? new NuboException(ErrorKind.INVALID, "length_mismatch", "the body is longer than declared")
+                    : quotaExceeded();
+        } catch (ChecksumMismatchException e) {
+            throw new NuboException(ErrorKind.INVALID, "checksum_mismatch", e.getMessage());
+        }
+        if (declared.isPresent() && staged.size() != declared.get()) {
+            staged.close();
+            throw new NuboException(
+                    ErrorKind.INVALID,
+                    "length_mismatch",
+                    "the body has " + staged.size() + " bytes, " + declared.get() + " were declared");
+        }
+        return staged;
+    }
+
+    /** Bytes the owner may still add (unlimited = Long.MAX_VALUE); the commit re-checks under the owner lock. */
+    public long room(UUID owner) {
+        StorageUsage usage = tree.usage(owner);
+        return usage.quotaBytes() == null ? Long.MAX_VALUE : Math.max(0, usage.quotaBytes() - usage.usedBytes());
+    }
+
+    private long existingFileSize(Upload u) {
+        return archive.liveFileSize(u.parentId(), u.name().value());
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
+    }
+
+    static NuboException quotaExceeded() {
+        return new NuboException(
+                ErrorKind.INSUFFICIENT_STORAGE, "quota_exceeded", "not enough storage space left for this upload");
+    }
+
+    @Override
+    public Opened open(UUID caller, long fileId) throws IOException {
+        NodeView file = access.require(caller, fileId, Need.READ);
+        if (file.folder()) {
+            throw NuboException.conflict("is_a_folder", "'" + file.name() + "' is a folder; download it as a ZIP");
+        }
+        FileChannel channel = store.open(new ContentHash(file.contentHash()))
+                .orElseThrow(() -> new IllegalStateException("blob of node " + fileId + " is missing"));
+        recent.touch(caller, fileId, "opened");
+        return new Opened(file, channel);
+    }
+
+    @Override
+    public List<ArchiveEntry> archiveEntries(UUID caller, List<Long> nodeIds) {
+        if (nodeIds.isEmpty() || nodeIds.size() > FileTree.MAX_BATCH) {
+            throw NuboException.invalid("name between 1 and " + FileTree.MAX_BATCH + " items");
+        }
+        for (long id : nodeIds) {
+            access.require(caller, id, Need.READ);
+        }
+        return archive.entries(nodeIds);
+    }
+
+    @Override
+    public Optional<FileChannel> openBlob(ContentHash hash) throws IOException {
+        return store.open(hash);
+    }
+}

@@ -1,0 +1,2 @@
+/** What surfaces call: the caller's trash. */
+package dev.nubo.trash.api;

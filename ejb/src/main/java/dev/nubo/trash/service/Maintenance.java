@@ -1,0 +1,124 @@
+package dev.nubo.trash.service;
+
+import dev.nubo.files.api.UploadSessions;
+import dev.nubo.storage.api.BlobReferences;
+import dev.nubo.storage.api.BlobStore;
+import dev.nubo.trash.api.Trash;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The storage housekeeping, on a non-persistent EJB interval timer ({@code nubo.maintenance.interval}): purge trash
+ * older than {@code NUBO_TRASH_RETENTION_DAYS}, remove resumable uploads idle past {@code nubo.uploads.idle-limit},
+ * then collect blobs unreferenced for longer than {@code nubo.blobs.gc-grace} and temporary files of writes that
+ * never finished. Each step runs in its own transactions; a failing step is logged and retried next round.
+ */
+@Startup
+@Singleton
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Maintenance {
+    private static final Logger LOG = Logger.getLogger(Maintenance.class.getName());
+    static final int COLLECT_BATCH = 500;
+
+    @Resource
+    TimerService timers;
+
+    @Inject
+    Trash trash;
+
+    @Inject
+    UploadSessions uploads;
+
+    @Inject
+    BlobReferences blobs;
+
+    @Inject
+    BlobStore store;
+
+    @Inject
+    @ConfigProperty(name = "nubo.maintenance.interval", defaultValue = "PT10M")
+    Duration interval;
+
+    @Inject
+    @ConfigProperty(name = "nubo.trash.retention.days", defaultValue = "30")
+    int retentionDays;
+
+    @Inject
+    @ConfigProperty(name = "nubo.uploads.idle-limit", defaultValue = "P1D")
+    Duration uploadIdleLimit;
+
+    @Inject
+    @ConfigProperty(name = "nubo.blobs.gc-grace", defaultValue = "PT1H")
+    Duration gcGrace;
+
+    @Inject
+    @ConfigProperty(name = "nubo.blobs.abandoned-after", defaultValue = "PT6H")
+    Duration abandonedAfter;
+
+    private final AtomicBoolean running = new AtomicBoolean();
+
+    @PostConstruct
+    void schedule() {
+        long ms = Math.max(1000, interval.toMillis());
+        timers.createIntervalTimer(ms, ms, new TimerConfig("nubo-maintenance", false));
+    }
+
+    @Timeout
+    void onTimer() {
+        runOnce();
+    }
+
+    /** One round; a round still running when the next is due makes the next one skip. */
+    public void runOnce() {
+        if (!running.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            step("trash purge", () -> trash.purgeExpired(Duration.ofDays(retentionDays)));
+            step("stale uploads", () -> uploads.removeStale(uploadIdleLimit));
+            step("blob collection", () -> {
+                int total = 0;
+                int n;
+                do {
+                    n = blobs.collect(gcGrace, COLLECT_BATCH);
+                    total += n;
+                } while (n == COLLECT_BATCH);
+                return total;
+            });
+            step("unfinished writes", () -> store.sweepAbandonedWrites(abandonedAfter));
+        } finally {
+            running.set(false);
+        }
+    }
+
+    interface Step {
+        int run() throws Exception;
+    }
+
+    private static void step(String name, Step step) {
+        try {
+            int n = step.run();
+            if (n > 0) {
+                LOG.info(() -> "nubo: maintenance " + name + ": " + n);
+            }
+        } catch (Exception e) {
+            LOG.log(Level.WARNING, "nubo: maintenance " + name + " failed; retrying next round", e);
+        }
+    }
+}
