@@ -58,6 +58,14 @@ final class Api {
         return new Req("DELETE", path);
     }
 
+    Req put(String path) {
+        return new Req("PUT", path);
+    }
+
+    Req head(String path) {
+        return new Req("HEAD", path);
+    }
+
     Req options(String path) {
         return new Req("OPTIONS", path);
     }
@@ -191,6 +199,30 @@ final class Api {
             return this;
         }
 
+        /** A binary body of known length. */
+        Req bytes(String contentType, byte[] data) {
+            header("Content-Type", contentType);
+            body = BodyPublishers.ofByteArray(data);
+            return this;
+        }
+
+        /** Sends and keeps the body as bytes (downloads, ranges, archives). */
+        Bin sendForBytes() {
+            if (!cookies.isEmpty()) {
+                builder.header("Cookie", String.join("; ", cookies));
+            }
+            HttpRequest request = builder.method(method, body).build();
+            try {
+                HttpResponse<byte[]> r = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
+                return new Bin(description, r.statusCode(), r.headers(), r.body());
+            } catch (IOException e) {
+                throw new UncheckedIOException(description + " failed", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
+        }
+
         Res send() {
             if (!cookies.isEmpty()) {
                 builder.header("Cookie", String.join("; ", cookies));
@@ -206,6 +238,20 @@ final class Api {
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted", e);
             }
+        }
+    }
+
+    /** A response whose body is kept as bytes. */
+    record Bin(String request, int status, HttpHeaders headers, byte[] body) {
+        Bin expect(int expected) {
+            assertThat(status)
+                    .as("status of %s; body: %s", request, new String(body, StandardCharsets.UTF_8))
+                    .isEqualTo(expected);
+            return this;
+        }
+
+        String header(String name) {
+            return headers.firstValue(name).orElse(null);
         }
     }
 
