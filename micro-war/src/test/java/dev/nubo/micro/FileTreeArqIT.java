@@ -148,10 +148,7 @@ class FileTreeArqIT {
         UUID erin = newUser();
         NodeView old = tree.createFolder(erin, tree.root(erin).id(), NodeName.of("old"));
         NodeView inner = tree.createFolder(erin, old.id(), NodeName.of("inner"));
-        try (Connection c = dataSource.getConnection();
-                Statement s = c.createStatement()) {
-            s.executeUpdate("UPDATE nodes SET trashed_at = now() WHERE id = " + old.id());
-        }
+        tree.trash(erin, old.id());
         assertThatThrownBy(() -> tree.get(erin, inner.id())).isInstanceOf(NuboException.class);
         assertThat(tree.list(erin, tree.root(erin).id(), Optional.empty(), 10).entries())
                 .isEmpty();

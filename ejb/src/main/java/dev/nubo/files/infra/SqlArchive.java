@@ -51,6 +51,18 @@ public class SqlArchive {
                 .toList();
     }
 
+    /** Bytes the owner may still add: quota minus usage, Long.MAX_VALUE when unlimited. One primary-key read. */
+    public long room(java.util.UUID owner) {
+        List<?> rows = em.createNativeQuery("SELECT quota_bytes, used_bytes FROM users WHERE id = ?1")
+                .setParameter(1, owner)
+                .getResultList();
+        if (rows.isEmpty()) {
+            return 0;
+        }
+        Object[] r = (Object[]) rows.get(0);
+        return r[0] == null ? Long.MAX_VALUE : Math.max(0, ((Number) r[0]).longValue() - ((Number) r[1]).longValue());
+    }
+
     /** The size of the live file of that name in the folder, 0 if there is none. */
     public long liveFileSize(long parentId, String name) {
         List<?> rows = em.createNativeQuery("SELECT size FROM nodes WHERE parent_id = ?1 AND name = ?2"

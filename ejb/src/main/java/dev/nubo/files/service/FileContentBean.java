@@ -6,7 +6,6 @@ import dev.nubo.files.api.FileAccess.Need;
 import dev.nubo.files.api.FileContent;
 import dev.nubo.files.api.FileTree;
 import dev.nubo.files.api.NodeView;
-import dev.nubo.files.api.StorageUsage;
 import dev.nubo.files.infra.SqlArchive;
 import dev.nubo.files.infra.SqlNodeWriter;
 import dev.nubo.files.infra.SqlRecentItems;
@@ -38,9 +37,6 @@ import java.util.UUID;
 public class FileContentBean implements FileContent {
     @Inject
     FileAccess access;
-
-    @Inject
-    FileTree tree;
 
     @Inject
     BlobStore store;
@@ -129,8 +125,7 @@ public class FileContentBean implements FileContent {
 
     /** Bytes the owner may still add (unlimited = Long.MAX_VALUE); the commit re-checks under the owner lock. */
     public long room(UUID owner) {
-        StorageUsage usage = tree.usage(owner);
-        return usage.quotaBytes() == null ? Long.MAX_VALUE : Math.max(0, usage.quotaBytes() - usage.usedBytes());
+        return archive.room(owner);
     }
 
     private long existingFileSize(Upload u) {
@@ -162,7 +157,7 @@ public class FileContentBean implements FileContent {
     @Override
     public List<ArchiveEntry> archiveEntries(UUID caller, List<Long> nodeIds) {
         if (nodeIds.isEmpty() || nodeIds.size() > FileTree.MAX_BATCH) {
-            throw NuboException.invalid("name between 1 and " + FileTree.MAX_BATCH + " items");
+            throw NuboException.invalid("give between 1 and " + FileTree.MAX_BATCH + " items");
         }
         for (long id : nodeIds) {
             access.require(caller, id, Need.READ);
