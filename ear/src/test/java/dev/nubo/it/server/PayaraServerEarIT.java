@@ -237,6 +237,53 @@ class PayaraServerEarIT {
 
     @Test
     @Order(5)
+    void filesUploadDownloadAndMultipartWorkInTheEar() throws Exception {
+        String auth = basic(ADMIN, ADMIN_PASSWORD);
+        HttpResponse<String> root = send(get("/api/files/root").header("Authorization", auth));
+        assertThat(root.statusCode()).as("GET /api/files/root: %s", root.body()).isEqualTo(200);
+        long rootId = number(root.body(), "id");
+
+        byte[] data = new byte[300_000];
+        new java.util.Random(5).nextBytes(data);
+        HttpResponse<String> put = send(request("/api/files/" + rootId + "/children/ear%20test.bin")
+                .header("Authorization", auth)
+                .PUT(BodyPublishers.ofByteArray(data)));
+        assertThat(put.statusCode()).as("PUT: %s", put.body()).isEqualTo(201);
+        long id = number(put.body(), "id");
+
+        HttpResponse<byte[]> range = http.send(
+                get("/api/files/" + id + "/content")
+                        .header("Authorization", auth)
+                        .header("Range", "bytes=1000-1999")
+                        .build(),
+                BodyHandlers.ofByteArray());
+        assertThat(range.statusCode()).isEqualTo(206);
+        assertThat(range.body()).isEqualTo(java.util.Arrays.copyOfRange(data, 1000, 2000));
+
+        String boundary = "ear-it-boundary";
+        String form = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"f\"; filename=\"form.txt\"\r\n"
+                + "Content-Type: text/plain\r\n\r\nfrom a form\r\n--" + boundary + "--\r\n";
+        HttpResponse<String> multipart = send(request("/api/files/" + rootId + "/children")
+                .header("Authorization", auth)
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(BodyPublishers.ofString(form, StandardCharsets.UTF_8)));
+        assertThat(multipart.statusCode()).as("multipart: %s", multipart.body()).isEqualTo(201);
+        assertThat(multipart.body()).contains("\"name\":\"form.txt\"");
+
+        HttpResponse<String> listing =
+                send(get("/api/files/" + rootId + "/children").header("Authorization", auth));
+        assertThat(listing.body()).contains("ear test.bin").contains("form.txt");
+    }
+
+    private static long number(String json, String field) {
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("\"" + field + "\":(\\d+)").matcher(json);
+        assertThat(m.find()).as("%s in %s", field, json).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+
+    @Test
+    @Order(6)
     @Timeout(150)
     void undeployingStopsTheEmbeddedDatabase() throws Exception {
         Assumptions.assumeTrue(deployed, "nubo.ear is not deployed");
