@@ -135,6 +135,8 @@ class FilesInvariantsArqIT {
         assertThat(count("SELECT count(*) FROM nodes WHERE owner_id = '" + u + "' AND kind = 'f'"))
                 .as("files left: c/b/two.bin, c/b/two (1).bin, a-copy/b/two.bin, a-copy/b/two (1).bin")
                 .isEqualTo(4);
+        users.delete(other);
+        assertInvariants("deleting a user");
     }
 
     @Test

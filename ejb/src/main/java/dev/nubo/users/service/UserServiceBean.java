@@ -8,6 +8,7 @@ import dev.nubo.users.api.UserAccessChanged;
 import dev.nubo.users.api.UserChanges;
 import dev.nubo.users.api.UserCreated;
 import dev.nubo.users.api.UserCredentials;
+import dev.nubo.users.api.UserDeleting;
 import dev.nubo.users.api.UserService;
 import dev.nubo.users.api.UserView;
 import dev.nubo.users.domain.UserEntity;
@@ -35,6 +36,9 @@ public class UserServiceBean implements UserService {
 
     @Inject
     Event<UserAccessChanged> accessChanged;
+
+    @Inject
+    Event<UserDeleting> deleting;
 
     @Override
     public UserView create(NewUser request) {
@@ -107,6 +111,7 @@ public class UserServiceBean implements UserService {
         if (isEnabledAdmin(user)) {
             requireAnotherAdmin(user);
         }
+        deleting.fire(new UserDeleting(id));
         users.remove(user);
         accessChanged.fire(new UserAccessChanged(id));
     }
