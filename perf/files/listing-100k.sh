@@ -5,23 +5,14 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 jar=${1:-$here/../../ear/target/nubo.jar}
 entries=${2:-100000}
-work=$(mktemp -d /tmp/nubo-listing.XXXXXX)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-pass=bench-admin-pass
-auth=(-u "admin:$pass")
-base=http://127.0.0.1:$port/api
-pgjar=$(find ~/.m2/repository/org/postgresql/postgresql -name 'postgresql-*.jar' | sort | tail -1)
-
-NUBO_PORT=$port NUBO_DATA_DIR=$work/data NUBO_ADMIN_PASSWORD=$pass java -jar "$jar" >"$work/server.log" 2>&1 &
-pid=$!
-cleanup() { kill -TERM $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-for _ in $(seq 1 120); do curl -fs "$base/health" >/dev/null 2>&1 && break; sleep 1; done
+bench_name=listing
+# shellcheck source=server.sh
+. "$here/server.sh"
 
 root=$(curl -fs "${auth[@]}" "$base/files/root" | python3 -c 'import sys,json; print(json.load(sys.stdin)["id"])')
 folder=$(curl -fs "${auth[@]}" -H 'Content-Type: application/json' -d '{"name":"big"}' "$base/files/$root/folders" \
   | python3 -c 'import sys,json; print(json.load(sys.stdin)["id"])')
-pgport=$(tr '\0' ' ' < /proc/$(pgrep -f "$work/data/pgdata" | head -1)/cmdline | grep -o -- '-p [0-9]*' | cut -d' ' -f2)
+pgport=$(pg_port)
 java -cp "$pgjar" "$here/SeedFolder.java" "jdbc:postgresql://127.0.0.1:$pgport/postgres" "$folder" "$entries"
 
 echo "| sort | pages | first page ms | p50 ms | p99 ms | last page ms | entries seen |"

@@ -165,6 +165,12 @@ final class Api {
             return this;
         }
 
+        /** Replaces the default {@link #REQUEST_TIMEOUT} (long uploads and downloads). */
+        Req timeout(Duration timeout) {
+            builder.timeout(timeout);
+            return this;
+        }
+
         Req bearer(String token) {
             return header("Authorization", "Bearer " + token);
         }
@@ -204,6 +210,22 @@ final class Api {
             header("Content-Type", contentType);
             body = BodyPublishers.ofByteArray(data);
             return this;
+        }
+
+        /** Sends with any body handler (e.g. a streamed download); the response is the caller's to consume. */
+        <T> HttpResponse<T> sendWith(HttpResponse.BodyHandler<T> handler) {
+            if (!cookies.isEmpty()) {
+                builder.header("Cookie", String.join("; ", cookies));
+            }
+            HttpRequest request = builder.method(method, body).build();
+            try {
+                return CLIENT.send(request, handler);
+            } catch (IOException e) {
+                throw new UncheckedIOException(description + " failed", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
         }
 
         /** Sends and keeps the body as bytes (downloads, ranges, archives). */

@@ -85,6 +85,51 @@ final class FilesClient {
                 .toList();
     }
 
+    /** DELETE /api/files/{id}: into the trash. */
+    void trash(long id) {
+        as(api.delete("/api/files/" + id)).send().expect(204);
+    }
+
+    /** DELETE /api/trash/{id}: gone for good. */
+    void purge(long id) {
+        as(api.delete("/api/trash/" + id)).send().expect(204);
+    }
+
+    /** The nodes in the trash (the "node" of each entry), all pages. */
+    List<Object> trashed() {
+        List<Object> all = new ArrayList<>();
+        String after = null;
+        do {
+            Res page = as(api.get("/api/trash?limit=200" + (after == null ? "" : "&after=" + after)))
+                    .send()
+                    .expect(200);
+            page.list("items").forEach(i -> all.add(MiniJson.at(i, "node")));
+            after = page.str("next");
+        } while (after != null);
+        return all;
+    }
+
+    /** Every file beneath a folder, subfolders included (not the trash). */
+    List<Object> filesBeneath(long folder) {
+        List<Object> files = new ArrayList<>();
+        for (Object e : list(folder, null)) {
+            if ("folder".equals(MiniJson.at(e, "type"))) {
+                files.addAll(filesBeneath(num(e, "id")));
+            } else {
+                files.add(e);
+            }
+        }
+        return files;
+    }
+
+    static long num(Object json, String path) {
+        return ((java.math.BigDecimal) MiniJson.at(json, path)).longValueExact();
+    }
+
+    static String str(Object json, String path) {
+        return (String) MiniJson.at(json, path);
+    }
+
     Res usage() {
         return as(api.get("/api/usage")).send().expect(200);
     }

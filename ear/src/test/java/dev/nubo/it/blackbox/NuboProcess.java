@@ -51,7 +51,9 @@ final class NuboProcess implements AutoCloseable {
     final Map<String, String> env;
     private final Process process;
 
-    private NuboProcess(String name, Path home, Path dataDir, int port, Map<String, String> env) throws IOException {
+    private NuboProcess(
+            String name, Path home, Path dataDir, int port, Map<String, String> env, List<String> jvmOptions)
+            throws IOException {
         this.name = name;
         this.home = home;
         this.dataDir = dataDir;
@@ -61,7 +63,10 @@ final class NuboProcess implements AutoCloseable {
         this.stderr = home.resolve(stdout.getFileName().toString().replace("stdout-", "stderr-"));
         Path java =
                 Path.of(System.getProperty("java.home.for.servers", System.getProperty("java.home")), "bin", "java");
-        ProcessBuilder pb = new ProcessBuilder(java.toString(), JIT, "-jar", jar().toString()).directory(home.toFile());
+        List<String> command = new ArrayList<>(List.of(java.toString(), JIT));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", jar().toString()));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(home.toFile());
         pb.environment().keySet().removeIf(k -> k.startsWith("NUBO_"));
         env.forEach((k, v) -> {
             if (v == null) {
@@ -93,6 +98,11 @@ final class NuboProcess implements AutoCloseable {
 
     /** Starts a server with the given home and data directory; NUBO_PORT is a free port unless {@code env} sets it. */
     static NuboProcess start(String name, Path home, Path dataDir, Map<String, String> env) {
+        return start(name, home, dataDir, env, List.of());
+    }
+
+    /** Like {@link #start(String, Path, Path, Map)}, with extra JVM options before {@code -jar} (e.g. -Xmx256m). */
+    static NuboProcess start(String name, Path home, Path dataDir, Map<String, String> env, List<String> jvmOptions) {
         Map<String, String> all = new LinkedHashMap<>();
         all.put("NUBO_PORT", String.valueOf(freePort()));
         all.put("NUBO_DATA_DIR", dataDir.toString());
@@ -106,7 +116,7 @@ final class NuboProcess implements AutoCloseable {
             port = -1; // a deliberately bad setting
         }
         try {
-            return new NuboProcess(name, home, dataDir, port, all);
+            return new NuboProcess(name, home, dataDir, port, all, List.copyOf(jvmOptions));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -114,7 +124,13 @@ final class NuboProcess implements AutoCloseable {
 
     /** Starts a server and waits until GET /api/health answers 200. */
     static NuboProcess startHealthy(String name, Map<String, String> env) {
-        NuboProcess p = start(name, env);
+        return startHealthy(name, env, List.of());
+    }
+
+    /** Starts a server with extra JVM options and waits until it is healthy. */
+    static NuboProcess startHealthy(String name, Map<String, String> env, List<String> jvmOptions) {
+        Path home = newHome(name);
+        NuboProcess p = start(name, home, home.resolve("data"), env, jvmOptions);
         try {
             p.awaitHealthy();
             return p;
@@ -208,6 +224,36 @@ final class NuboProcess implements AutoCloseable {
             awaitExit(Duration.ofSeconds(10));
         }
         return code;
+    }
+
+    /**
+     * SIGKILL to the server JVM alone, as a crash would: nothing of it runs any more (no shutdown hook, no undeploy),
+     * and the embedded PostgreSQL it started is left running, orphaned, for the next start to deal with. Waits up to
+     * 10 s for the process to be gone; true if it is.
+     */
+    boolean kill9() {
+        process.destroyForcibly();
+        return awaitExit(Duration.ofSeconds(10)) != null;
+    }
+
+    /**
+     * Stops an embedded PostgreSQL still running on this data directory (after {@link #kill9()} with no restart, or
+     * a failed test): SIGTERM, up to 30 s, then SIGKILL. Returns how many postmasters there were.
+     */
+    int stopLeftoverPostgres() {
+        List<ProcessHandle> left = leftoverPostgres();
+        for (ProcessHandle pg : left) {
+            pg.destroy();
+        }
+        for (ProcessHandle pg : left) {
+            try {
+                pg.onExit().get(30, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                pg.descendants().forEach(ProcessHandle::destroyForcibly);
+                pg.destroyForcibly();
+            }
+        }
+        return left.size();
     }
 
     @Override

@@ -169,10 +169,13 @@ public class FilesResource {
         if (type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/form-data")) {
             return MultipartUpload.handle(content, caller(), id, ConflictMode.parse(conflict), servletRequest);
         }
-        if (name == null) {
+        // the raw query string, not Jersey's copy of it: Jersey re-encodes a stray '%' as "%25" before even an
+        // @Encoded parameter sees it, so "100%" would be stored as a name the client never properly sent
+        String encodedName = UploadBodies.rawQueryValue(servletRequest.getQueryString(), "name");
+        if (encodedName == null || name == null) {
             throw NuboException.invalid("name the file with ?name= or send multipart/form-data");
         }
-        return upload(id, name, conflict, sha256, mtime);
+        return upload(id, UploadBodies.decodeQueryValue(encodedName), conflict, sha256, mtime);
     }
 
     private Response upload(long parentId, String name, String conflict, String sha256, String mtime)
@@ -364,13 +367,14 @@ public class FilesResource {
         if (!java.util.Set.of("move", "copy", "delete").contains(body.action())) {
             throw NuboException.invalid("action must be move, copy or delete");
         }
+        if (body.ids().contains(null)) {
+            // refused before any item is touched: a 400 must not follow half a batch
+            throw NuboException.invalid("ids must be numbers");
+        }
         ConflictMode conflict = ConflictMode.parse(body.conflict());
         UUID caller = caller();
         java.util.List<dev.nubo.files.api.BatchResult> results = new java.util.ArrayList<>();
         for (Long id : body.ids()) {
-            if (id == null) {
-                throw NuboException.invalid("ids must be numbers");
-            }
             try {
                 NodeView node =
                         switch (body.action()) {

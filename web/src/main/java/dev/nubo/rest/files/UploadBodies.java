@@ -4,8 +4,13 @@ import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.storage.api.ContentHash;
 import jakarta.servlet.http.HttpServletRequest;
+import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
@@ -46,6 +51,62 @@ final class UploadBodies {
             return Optional.of(Instant.ofEpochSecond(seconds));
         } catch (NumberFormatException e) {
             throw NuboException.invalid(MTIME_HEADER + " must be Unix seconds");
+        }
+    }
+
+    /** The first value of a parameter in a raw query string, still percent-encoded; null when absent. */
+    static String rawQueryValue(String query, String parameter) {
+        if (query == null) {
+            return null;
+        }
+        for (String pair : query.split("&", -1)) {
+            int eq = pair.indexOf('=');
+            String key = eq < 0 ? pair : pair.substring(0, eq);
+            if (key.equals(parameter)) {
+                return eq < 0 ? "" : pair.substring(eq + 1);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A query parameter value as sent (percent-encoded), decoded strictly: '+' is a space, every '%' must start an
+     * escape of two hex digits, and the bytes must be valid UTF-8. The lenient default decoding would turn invalid
+     * bytes into U+FFFD and silently store a name the client never sent.
+     */
+    static String decodeQueryValue(String encoded) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(encoded.length());
+        for (int i = 0; i < encoded.length(); ) {
+            char c = encoded.charAt(i);
+            if (c == '%') {
+                int hi = i + 2 < encoded.length() ? Character.digit(encoded.charAt(i + 1), 16) : -1;
+                int lo = hi < 0 ? -1 : Character.digit(encoded.charAt(i + 2), 16);
+                if (lo < 0) {
+                    throw NuboException.invalid("the name is not properly percent-encoded");
+                }
+                bytes.write(hi * 16 + lo);
+                i += 3;
+            } else if (c == '+') {
+                bytes.write(' ');
+                i++;
+            } else {
+                int end = i;
+                while (end < encoded.length() && encoded.charAt(end) != '%' && encoded.charAt(end) != '+') {
+                    end++;
+                }
+                bytes.writeBytes(encoded.substring(i, end).getBytes(StandardCharsets.UTF_8));
+                i = end;
+            }
+        }
+        try {
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes.toByteArray()))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw NuboException.invalid("the name is not valid UTF-8");
         }
     }
 
