@@ -6,7 +6,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 jar=${1:-$here/../../ear/target/nubo.jar}
-runs=${2:-3}
+runs=${2:-5}
 bench_name=bench
 # shellcheck source=server.sh
 . "$here/server.sh"
@@ -54,6 +54,15 @@ for i in $(seq 1 "$runs"); do
   catt+=("$(echo "$t1 - $t0" | bc)")
   down+=("$(curl -fs "${auth[@]}" -o /dev/null -w '%{time_total}' "$base/files/$id/content")")
 done
+# the ceiling: the same blob through sendfile(2) from a bare socket, to the same curl
+sfport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+python3 "$here/sendfile_server.py" "$blob" "$sfport" "$runs" >"$work/sendfile.out" &
+for _ in $(seq 1 50); do grep -q ready "$work/sendfile.out" 2>/dev/null && break; sleep 0.1; done
+sendf=()
+for i in $(seq 1 "$runs"); do
+  sendf+=("$(curl -fs -o /dev/null -w '%{time_total}' "http://127.0.0.1:$sfport/blob")")
+done
+wait $!
 got=$(curl -fs "${auth[@]}" "$base/files/$id/content" | sha256sum | cut -d' ' -f1)
 [ "$got" = "$sha" ] || { echo "download: wrong sha256" >&2; exit 1; }
 rss_download=$(rss)
@@ -83,19 +92,20 @@ n=$(json 'len(d["entries"])' <"$work/page.json")
 rss_end=$(rss)
 
 mu=$(median "${up[@]}"); mcn=$(median "${cpn[@]}"); mcf=$(median "${cpf[@]}")
-md=$(median "${down[@]}"); mc=$(median "${catt[@]}")
-python3 - "$mu" "$mcn" "$mcf" "$md" "$mc" <<'PY'
+md=$(median "${down[@]}"); mc=$(median "${catt[@]}"); ms=$(median "${sendf[@]}")
+python3 - "$mu" "$mcn" "$mcf" "$md" "$mc" "$ms" <<'PY'
 import sys
-up, cpn, cpf, down, cat = map(float, sys.argv[1:])
+up, cpn, cpf, down, cat, sendfile = map(float, sys.argv[1:])
 g = 1024.0
 print("| 1 GiB | server s | baseline s | server MiB/s | baseline MiB/s | ratio (baseline time / server time) |")
 print("|---|---|---|---|---|---|")
 print(f"| upload vs. cp + fsync | {up:.2f} | {cpf:.2f} | {g/up:.0f} | {g/cpf:.0f} | {cpf/up:.2f} |")
 print(f"| upload vs. cp (no fsync) | {up:.2f} | {cpn:.2f} | {g/up:.0f} | {g/cpn:.0f} | {cpn/up:.2f} |")
 print(f"| download vs. cat | {down:.2f} | {cat:.2f} | {g/down:.0f} | {g/cat:.0f} | {cat/down:.2f} |")
+print(f"| download vs. sendfile(2) to curl | {down:.2f} | {sendfile:.2f} | {g/down:.0f} | {g/sendfile:.0f} | {sendfile/down:.2f} |")
 PY
 echo
-echo "runs: $runs (medians); upload s: ${up[*]}; cp+fsync s: ${cpf[*]}; download s: ${down[*]}; cat s: ${catt[*]}"
+echo "runs: $runs (medians); upload s: ${up[*]}; cp+fsync s: ${cpf[*]}; download s: ${down[*]}; cat s: ${catt[*]}; sendfile s: ${sendf[*]}"
 echo
 echo "dedup: 100 MiB uploaded twice -> blob store grew by $((after - before)) bytes, $copies file(s) for $d1" \
   "(same hash both times: $([ "$d1" = "$d2" ] && echo yes || echo no)); usage counts $used bytes"
