@@ -230,36 +230,13 @@ final class Api {
 
         /** Sends and keeps the body as bytes (downloads, ranges, archives). */
         Bin sendForBytes() {
-            if (!cookies.isEmpty()) {
-                builder.header("Cookie", String.join("; ", cookies));
-            }
-            HttpRequest request = builder.method(method, body).build();
-            try {
-                HttpResponse<byte[]> r = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
-                return new Bin(description, r.statusCode(), r.headers(), r.body());
-            } catch (IOException e) {
-                throw new UncheckedIOException(description + " failed", e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
+            HttpResponse<byte[]> r = sendWith(HttpResponse.BodyHandlers.ofByteArray());
+            return new Bin(description, r.statusCode(), r.headers(), r.body());
         }
 
         Res send() {
-            if (!cookies.isEmpty()) {
-                builder.header("Cookie", String.join("; ", cookies));
-            }
-            HttpRequest request = builder.method(method, body).build();
-            try {
-                HttpResponse<String> r =
-                        CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-                return new Res(description, r.statusCode(), r.headers(), r.body());
-            } catch (IOException e) {
-                throw new UncheckedIOException(description + " failed", e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
+            HttpResponse<String> r = sendWith(HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Res(description, r.statusCode(), r.headers(), r.body());
         }
     }
 
