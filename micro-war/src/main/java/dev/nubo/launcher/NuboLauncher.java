@@ -17,6 +17,8 @@ import java.util.List;
 public final class NuboLauncher {
     static final int DEFAULT_PORT = 8080;
 
+    static final String SENDFILE = "org.glassfish.grizzly.http.USE_SEND_FILE";
+
     private NuboLauncher() {}
 
     public static void main(String[] args) throws Exception {
@@ -37,6 +39,10 @@ public final class NuboLauncher {
         // the application reads these through MicroProfile Config; system properties outrank everything else there
         System.setProperty("nubo.data.dir", dataDir.toString());
         System.setProperty("nubo.standalone", "true");
+        // Grizzly leaves sendfile(2) off unless asked; downloads hand files to it (dev.nubo.rest.files.ZeroCopy)
+        if (System.getProperty(SENDFILE) == null) {
+            System.setProperty(SENDFILE, "true");
+        }
         List<String> payaraArgs = new ArrayList<>(List.of("--port", String.valueOf(port), "--nohazelcast"));
         payaraArgs.addAll(Arrays.asList(args));
         try {

@@ -44,8 +44,11 @@ public interface FileContent {
             InputStream body)
             throws IOException;
 
-    /** A file to read: its metadata and an open channel positioned at 0 (the caller closes it). */
-    record Opened(NodeView node, FileChannel channel) implements AutoCloseable {
+    /**
+     * A file to read: its metadata, an open channel positioned at 0 (the caller closes it) and, when the blob store
+     * keeps it on a local disk, that file (for zero-copy transfer; it stays readable while the channel is open).
+     */
+    record Opened(NodeView node, FileChannel channel, Optional<java.nio.file.Path> localFile) implements AutoCloseable {
         @Override
         public void close() throws IOException {
             channel.close();

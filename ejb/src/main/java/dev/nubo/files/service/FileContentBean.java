@@ -148,10 +148,11 @@ public class FileContentBean implements FileContent {
         if (file.folder()) {
             throw NuboException.conflict("is_a_folder", "'" + file.name() + "' is a folder; download it as a ZIP");
         }
-        FileChannel channel = store.open(new ContentHash(file.contentHash()))
-                .orElseThrow(() -> new IllegalStateException("blob of node " + fileId + " is missing"));
+        ContentHash hash = new ContentHash(file.contentHash());
+        FileChannel channel =
+                store.open(hash).orElseThrow(() -> new IllegalStateException("blob of node " + fileId + " is missing"));
         recent.touch(caller, fileId, "opened");
-        return new Opened(file, channel);
+        return new Opened(file, channel, store.localFile(hash));
     }
 
     @Override

@@ -40,6 +40,14 @@ public interface BlobStore {
     /** Opens a blob for reading; a channel, so callers can transfer it to a socket without heap copies. */
     Optional<FileChannel> open(ContentHash hash) throws IOException;
 
+    /**
+     * The blob as a file on a local disk, for backends that have one (the web tier hands it to the container's
+     * sendfile); empty for remote or encrypted backends, which are read through {@link #open} only.
+     */
+    default Optional<java.nio.file.Path> localFile(ContentHash hash) {
+        return Optional.empty();
+    }
+
     boolean exists(ContentHash hash);
 
     /** Size in bytes, if stored. */

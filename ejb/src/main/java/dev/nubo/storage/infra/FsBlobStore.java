@@ -192,6 +192,11 @@ public final class FsBlobStore implements BlobStore {
     }
 
     @Override
+    public Optional<Path> localFile(ContentHash hash) {
+        return Optional.of(path(hash));
+    }
+
+    @Override
     public boolean exists(ContentHash hash) {
         return Files.isRegularFile(path(hash));
     }

@@ -24,7 +24,8 @@ import java.util.UUID;
  * Answers a file download: preconditions (RFC 9110 section 13: If-Match, If-None-Match, If-Modified-Since,
  * If-Unmodified-Since, evaluated by JAX-RS against the strong etag and second-precision Last-Modified), then
  * If-Range and Range (one range as 206 with Content-Range, several as multipart/byteranges, none overlapping as
- * 416), streamed from the blob's file channel in 256 KiB reads.
+ * 416). A whole file or one range goes out through the container's sendfile where it offers one ({@link ZeroCopy});
+ * otherwise, and for several ranges, it is streamed from the blob's file channel in 256 KiB reads.
  */
 final class Downloads {
     static final int CHUNK = 256 * 1024;
@@ -79,7 +80,7 @@ final class Downloads {
                     .header("Content-Range", "bytes " + one.first() + "-" + one.last() + "/" + length)
                     .header(HttpHeaders.CONTENT_LENGTH, one.length())
                     .type(type)
-                    .entity(head ? null : stream(opened.channel(), List.of(one), null, type, length));
+                    .entity(head ? null : new FileBody(206, opened, one.first(), one.length()));
         } else if (ranges instanceof ByteRanges.Partial partial) {
             String boundary = "nubo-" + UUID.randomUUID();
             r = Response.status(206)
@@ -90,15 +91,7 @@ final class Downloads {
             r = Response.ok()
                     .type(type)
                     .header(HttpHeaders.CONTENT_LENGTH, length)
-                    .entity(
-                            head
-                                    ? null
-                                    : stream(
-                                            opened.channel(),
-                                            List.of(new ByteRanges.Range(0, length - 1)),
-                                            null,
-                                            type,
-                                            length));
+                    .entity(head ? null : new FileBody(200, opened, 0, length));
         }
         if (head) {
             close(opened);
@@ -150,6 +143,12 @@ final class Downloads {
             }
         };
     }
+
+    /**
+     * One contiguous range of a file as a response body, written by {@link FileBodyWriter}: through the container's
+     * sendfile where it can, else copied from the channel. The writer closes the file.
+     */
+    record FileBody(int status, FileContent.Opened opened, long offset, long length) {}
 
     static void copy(FileChannel channel, long position, long count, OutputStream out) throws IOException {
         if (count <= 0) {
