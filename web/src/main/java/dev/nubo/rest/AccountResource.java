@@ -17,6 +17,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** The caller's own credentials: password, sessions, app passwords. */
 @Path("auth")
@@ -31,6 +34,7 @@ public class AccountResource {
     @POST
     @Path("password")
     @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponse(responseCode = "204", description = "Changed; other sessions are signed out")
     public Response changePassword(Json.PasswordChange body) {
         if (body == null) {
             throw NuboException.invalid("a JSON body with currentPassword and newPassword is required");
@@ -47,6 +51,7 @@ public class AccountResource {
 
     @DELETE
     @Path("sessions/{id}")
+    @APIResponse(responseCode = "204", description = "Revoked")
     public Response revokeSession(@PathParam("id") UUID id) {
         auth.revokeSession(caller(), id);
         return Response.noContent().build();
@@ -61,6 +66,11 @@ public class AccountResource {
     @POST
     @Path("app-passwords")
     @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponse(
+            responseCode = "201",
+            description = "Created; the password is shown this once",
+            content =
+                    @Content(mediaType = "application/json", schema = @Schema(implementation = Json.AppPassword.class)))
     public Response createAppPassword(Json.AppPasswordRequest body) {
         if (body == null) {
             throw NuboException.invalid("a JSON body with a label is required");
@@ -71,6 +81,7 @@ public class AccountResource {
 
     @DELETE
     @Path("app-passwords/{id}")
+    @APIResponse(responseCode = "204", description = "Revoked")
     public Response revokeAppPassword(@PathParam("id") UUID id) {
         auth.revokeAppPassword(caller(), id);
         return Response.noContent().build();

@@ -32,6 +32,9 @@ import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** User administration; admins only. */
 @Path("admin/users")
@@ -55,6 +58,10 @@ public class AdminUsersResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponse(
+            responseCode = "201",
+            description = "Created",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Json.User.class)))
     public Response create(Json.NewUserRequest body, @Context UriInfo uri) {
         if (body == null) {
             throw NuboException.invalid("a JSON body with username and password is required");
@@ -101,6 +108,7 @@ public class AdminUsersResource {
 
     @DELETE
     @Path("{id}")
+    @APIResponse(responseCode = "204", description = "Deleted, with everything the user owned")
     public Response delete(@PathParam("id") UUID id) {
         users.delete(id);
         return Response.noContent().build();

@@ -22,6 +22,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.time.Instant;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** Sign-in, token refresh and sign-out, for API clients (tokens in the body) and browsers (cookies). */
 @Path("auth")
@@ -43,6 +46,10 @@ public class AuthResource {
     @Path("login")
     @Public
     @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponse(
+            responseCode = "200",
+            description = "Signed in",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Json.Session.class)))
     public Response login(Json.LoginRequest body) {
         if (body == null) {
             throw NuboException.invalid("a JSON body with username and password is required");
@@ -56,6 +63,10 @@ public class AuthResource {
     @Path("refresh")
     @Public
     @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponse(
+            responseCode = "200",
+            description = "New tokens",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Json.Session.class)))
     public Response refresh(Json.RefreshRequest body, @Context ContainerRequestContext request) {
         if (body != null && body.refreshToken() != null) {
             return answer(auth.refresh(body.refreshToken(), RequestAuth.client(servletRequest)), SessionKind.TOKEN);
@@ -75,6 +86,7 @@ public class AuthResource {
 
     @POST
     @Path("logout")
+    @APIResponse(responseCode = "204", description = "Signed out")
     public Response logout(@Context ContainerRequestContext request) {
         AuthenticatedUser who = RequestAuth.caller(request);
         if (who.sessionId() != null) {

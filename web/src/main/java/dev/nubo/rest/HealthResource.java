@@ -9,6 +9,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.CacheControl;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** GET /api/health: 200 once the server can serve (database reachable, schema migrated, data dir writable). */
 @Path("health")
@@ -22,6 +25,14 @@ public class HealthResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
+    @APIResponse(
+            responseCode = "200",
+            description = "Up",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Json.Health.class)))
+    @APIResponse(
+            responseCode = "503",
+            description = "Starting, draining or the database is unreachable",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Json.Health.class)))
     public Response health() {
         ServerHealth.Status s = health.check();
         String version = HealthResource.class.getPackage().getImplementationVersion();

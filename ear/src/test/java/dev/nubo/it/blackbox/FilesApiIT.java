@@ -588,14 +588,4 @@ class FilesApiIT {
         assertThat(a.usage().num("usedBytes")).isEqualTo(50_000);
         assertThat(b.usage().num("usedBytes")).isEqualTo(50_000);
     }
-
-    @Test
-    void openApi_describesTheFilesEndpoints() {
-        Res doc =
-                api.get("/openapi").header("Accept", "application/json").send().expect(200);
-        assertThat(doc.body())
-                .contains("/api/files/{id}/content")
-                .contains("/api/uploads/{id}")
-                .contains("quota_exceeded");
-    }
 }

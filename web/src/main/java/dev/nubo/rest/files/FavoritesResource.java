@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** The caller's starred items. */
@@ -38,6 +39,7 @@ public class FavoritesResource {
     @PUT
     @Path("{id}")
     @Operation(summary = "Star an item (idempotent)")
+    @APIResponse(responseCode = "204", description = "A favorite")
     public Response add(@PathParam("id") long id) {
         favorites.add(caller(), id);
         return Response.noContent().build();
@@ -46,6 +48,7 @@ public class FavoritesResource {
     @DELETE
     @Path("{id}")
     @Operation(summary = "Unstar an item (idempotent)")
+    @APIResponse(responseCode = "204", description = "No longer a favorite")
     public Response remove(@PathParam("id") long id) {
         favorites.remove(caller(), id);
         return Response.noContent().build();

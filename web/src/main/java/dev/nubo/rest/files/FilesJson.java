@@ -21,7 +21,8 @@ public final class FilesJson {
             description = "A file or folder. id is stable for the item's life; type is file or folder; a folder's"
                     + " size is the sum of the files beneath it; etag changes with a file's content and with"
                     + " anything beneath a folder; sha256 is the content's hex SHA-256 (absent for folders);"
-                    + " parentId is absent for the root.")
+                    + " parentId is absent for the root.",
+            requiredProperties = {"name", "type", "etag", "createdAt", "modifiedAt"})
     public record Node(
             long id,
 

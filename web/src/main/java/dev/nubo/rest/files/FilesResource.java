@@ -38,6 +38,7 @@ import java.io.InputStream;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -116,8 +117,11 @@ public class FilesResource {
     @Path("{id}/folders")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a folder")
-    @APIResponse(responseCode = "201", description = "Created")
     @APIResponse(responseCode = "409", description = "name_taken or not_a_folder")
+    @APIResponse(
+            responseCode = "201",
+            description = "Created",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = FilesJson.Node.class)))
     public Response createFolder(@PathParam("id") long id, FilesJson.NewFolder body) {
         if (body == null) {
             throw NuboException.invalid("a JSON body with a name is required");
@@ -134,10 +138,13 @@ public class FilesResource {
             summary = "Upload a file into a folder (raw body)",
             description = "Optional headers: X-Content-SHA256 (hex, verified before the file appears), X-Modified-At"
                     + " (Unix seconds). conflict: fail (409), keep-both (renamed), overwrite (content replaced).")
-    @APIResponse(responseCode = "201", description = "Stored")
     @APIResponse(responseCode = "400", description = "checksum_mismatch, length_mismatch, upload_interrupted, bad name")
     @APIResponse(responseCode = "409", description = "name_taken, is_a_folder")
     @APIResponse(responseCode = "507", description = "quota_exceeded")
+    @APIResponse(
+            responseCode = "201",
+            description = "Stored",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = FilesJson.Node.class)))
     public Response putChild(
             @PathParam("id") long id,
             @PathParam("name") String name,
@@ -156,8 +163,20 @@ public class FilesResource {
             summary = "Upload files into a folder",
             description = "multipart/form-data with any number of file parts (streamed one by one; a 'conflict'"
                     + " field before them applies to the following files), or a raw body with ?name=.")
-    @APIResponse(responseCode = "201", description = "All stored")
-    @APIResponse(responseCode = "207", description = "Some files failed; see each result")
+    @APIResponse(
+            responseCode = "201",
+            description = "All stored",
+            content =
+                    @Content(
+                            mediaType = "application/json",
+                            schema = @Schema(implementation = FilesJson.UploadResponse.class)))
+    @APIResponse(
+            responseCode = "207",
+            description = "Some files failed; see each result",
+            content =
+                    @Content(
+                            mediaType = "application/json",
+                            schema = @Schema(implementation = FilesJson.UploadResponse.class)))
     public Response postChildren(
             @PathParam("id") long id,
             @QueryParam("name") String name,
@@ -207,9 +226,12 @@ public class FilesResource {
     @StreamedBody
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Replace a file's content; If-Match makes it conditional")
-    @APIResponse(responseCode = "200", description = "Replaced")
     @APIResponse(responseCode = "412", description = "etag_mismatch")
     @APIResponse(responseCode = "507", description = "quota_exceeded")
+    @APIResponse(
+            responseCode = "200",
+            description = "Replaced",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = FilesJson.Node.class)))
     public Response replace(
             @PathParam("id") long id,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
@@ -247,11 +269,17 @@ public class FilesResource {
             summary = "Download a file",
             description = "Range (one or several), If-Range, If-None-Match, If-Match, If-Modified-Since,"
                     + " If-Unmodified-Since; ?disposition=inline to show rather than save")
-    @APIResponse(responseCode = "200", description = "The bytes")
-    @APIResponse(responseCode = "206", description = "The ranges asked for")
     @APIResponse(responseCode = "304", description = "Not modified")
     @APIResponse(responseCode = "412", description = "A precondition failed")
     @APIResponse(responseCode = "416", description = "No range overlaps the file")
+    @APIResponse(
+            responseCode = "200",
+            description = "The bytes",
+            content = @Content(mediaType = "*/*", schema = @Schema(type = SchemaType.STRING, format = "binary")))
+    @APIResponse(
+            responseCode = "206",
+            description = "The ranges asked for (several as multipart/byteranges)",
+            content = @Content(mediaType = "*/*", schema = @Schema(type = SchemaType.STRING, format = "binary")))
     public Response download(
             @PathParam("id") long id,
             @QueryParam("disposition") @DefaultValue("attachment") String disposition,
@@ -264,6 +292,7 @@ public class FilesResource {
     @HEAD
     @Path("{id}/content")
     @Produces(MediaType.WILDCARD)
+    @APIResponse(responseCode = "200", description = "The headers a GET would send")
     public Response head(
             @PathParam("id") long id,
             @QueryParam("disposition") @DefaultValue("attachment") String disposition,
@@ -297,8 +326,11 @@ public class FilesResource {
     @Path("{id}/copy")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Copy a file or a folder with everything in it; copies share content")
-    @APIResponse(responseCode = "201", description = "Copied")
     @APIResponse(responseCode = "507", description = "quota_exceeded")
+    @APIResponse(
+            responseCode = "201",
+            description = "Copied",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = FilesJson.Node.class)))
     public Response copy(@PathParam("id") long id, FilesJson.CopyRequest body) {
         if (body == null || body.parentId() == null) {
             throw NuboException.invalid("a JSON body with the target parentId is required");
@@ -325,6 +357,13 @@ public class FilesResource {
     @Path("{id}/zip")
     @Produces("application/zip")
     @Operation(summary = "A folder (or file) as a streamed ZIP")
+    @APIResponse(
+            responseCode = "200",
+            description = "The ZIP, streamed",
+            content =
+                    @Content(
+                            mediaType = "application/zip",
+                            schema = @Schema(type = SchemaType.STRING, format = "binary")))
     public Response zip(@PathParam("id") long id) {
         return zipOf(java.util.List.of(id), tree.get(caller(), id).name());
     }
@@ -342,6 +381,13 @@ public class FilesResource {
     @Path("zip")
     @Produces("application/zip")
     @Operation(summary = "Several items as one streamed ZIP: ?ids=1,2,3")
+    @APIResponse(
+            responseCode = "200",
+            description = "The ZIP, streamed",
+            content =
+                    @Content(
+                            mediaType = "application/zip",
+                            schema = @Schema(type = SchemaType.STRING, format = "binary")))
     public Response zipSelection(@QueryParam("ids") String ids) {
         return zipOf(parseIds(ids), "files");
     }

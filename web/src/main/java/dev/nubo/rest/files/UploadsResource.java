@@ -28,6 +28,8 @@ import java.io.InputStream;
 import java.net.URI;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -53,8 +55,12 @@ public class UploadsResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Start a resumable upload")
-    @APIResponse(responseCode = "201", description = "Created; send chunks to the Location")
     @APIResponse(responseCode = "507", description = "The declared size does not fit the quota")
+    @APIResponse(
+            responseCode = "201",
+            description = "Created; send chunks to the Location",
+            content =
+                    @Content(mediaType = "application/json", schema = @Schema(implementation = FilesJson.Upload.class)))
     public Response create(FilesJson.NewUpload body) {
         if (body == null || body.parentId() == null || body.size() == null) {
             throw NuboException.invalid("give parentId, name and size");
@@ -75,6 +81,11 @@ public class UploadsResource {
     @GET
     @Path("{id}")
     @Operation(summary = "The session, with the offset to send next")
+    @APIResponse(
+            responseCode = "200",
+            description = "The session; Upload-Offset says where the next chunk goes",
+            content =
+                    @Content(mediaType = "application/json", schema = @Schema(implementation = FilesJson.Upload.class)))
     public Response get(@PathParam("id") UUID id) throws IOException {
         UploadSessions.Session s = uploads.get(caller(), id);
         return Response.ok(FilesJson.Upload.of(s)).header(OFFSET, s.offset()).build();
@@ -82,6 +93,7 @@ public class UploadsResource {
 
     @HEAD
     @Path("{id}")
+    @APIResponse(responseCode = "200", description = "Upload-Offset and Upload-Length only")
     public Response head(@PathParam("id") UUID id) throws IOException {
         UploadSessions.Session s = uploads.get(caller(), id);
         return Response.ok()
@@ -118,8 +130,11 @@ public class UploadsResource {
     @POST
     @Path("{id}/complete")
     @Operation(summary = "Finish: verify the checksum, apply the conflict mode, create the file")
-    @APIResponse(responseCode = "201", description = "The file")
     @APIResponse(responseCode = "409", description = "upload_incomplete, name_taken")
+    @APIResponse(
+            responseCode = "201",
+            description = "The file",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = FilesJson.Node.class)))
     public Response complete(@PathParam("id") UUID id) throws IOException {
         NodeView node = uploads.complete(caller(), id);
         return Response.status(201).entity(FilesJson.Node.of(node)).build();
@@ -128,6 +143,7 @@ public class UploadsResource {
     @DELETE
     @Path("{id}")
     @Operation(summary = "Abandon the upload")
+    @APIResponse(responseCode = "204", description = "Cancelled; the bytes received are deleted")
     public Response cancel(@PathParam("id") UUID id) throws IOException {
         uploads.cancel(caller(), id);
         return Response.noContent().build();
