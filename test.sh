@@ -12,6 +12,8 @@ command -v java >/dev/null || missing+=(openjdk-17-jdk-headless)
 # the embedded PostgreSQL runs initdb/postgres through unshare (util-linux) when started as root
 command -v unshare >/dev/null || missing+=(util-linux)
 command -v curl >/dev/null || missing+=(curl)
+# WebDAV clients the tests run against the server
+command -v litmus >/dev/null || missing+=(litmus)
 if ((${#missing[@]})); then
   echo "test.sh: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

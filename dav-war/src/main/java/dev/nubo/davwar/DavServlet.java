@@ -1,28 +1,82 @@
 package dev.nubo.davwar;
 
+import dev.nubo.auth.api.AuthenticatedUser;
+import dev.nubo.dav.DavEngine;
+import dev.nubo.dav.DavPath;
+import dev.nubo.platform.api.NuboException;
 import dev.nubo.platform.web.BasicAuthGate;
-import dev.nubo.platform.web.PendingSurface;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 /**
- * The DAV surface (WebDAV, CalDAV, CardDAV). Mapped to "/*" of the /dav context in the EAR and to "/dav/*" in the
- * combined WAR, so paths are always taken from the request. Until the WebDAV issue lands, it authenticates and
- * answers OPTIONS; other methods get 501.
+ * The DAV surface. Mapped to "/*" of the /dav context in the EAR and to "/dav/*" in the combined WAR, so paths are
+ * always taken from the raw request URI. Files live at /dav/files/{username}/ (the signed-in user's own tree; any
+ * other name answers 404); CalDAV and CardDAV come with their issue.
  */
 @WebServlet(name = "dav", urlPatterns = "/*", asyncSupported = true)
 public class DavServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
+    static final String FILES = "/files/";
 
     @Inject
     transient BasicAuthGate gate;
 
+    @Inject
+    transient DavEngine engine;
+
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse res) throws IOException {
-        PendingSurface.serve(gate, "Nubo", req, res);
+        Optional<AuthenticatedUser> user = gate.authenticate(req, res, "Nubo");
+        if (user.isEmpty()) {
+            return;
+        }
+        String prefix = req.getContextPath() + req.getServletPath();
+        String uri = req.getRequestURI();
+        String rest = uri.startsWith(prefix) ? uri.substring(prefix.length()) : uri;
+        if (!rest.startsWith(FILES)) {
+            if ("OPTIONS".equals(req.getMethod())) {
+                res.setHeader("DAV", "1, 3");
+                res.setHeader("Allow", "OPTIONS, PROPFIND");
+                res.setStatus(200);
+            } else {
+                plain(res, 404, "files are under " + prefix + FILES + user.get().username() + "/");
+            }
+            return;
+        }
+        String afterFiles = rest.substring(FILES.length());
+        int slash = afterFiles.indexOf('/');
+        String rawUser = slash < 0 ? afterFiles : afterFiles.substring(0, slash);
+        String rawPath = slash < 0 ? "" : afterFiles.substring(slash);
+        String username;
+        try {
+            username = DavPath.decode(rawUser);
+        } catch (NuboException e) {
+            plain(res, 400, e.getMessage());
+            return;
+        }
+        if (!username.equals(user.get().username())) {
+            plain(
+                    res,
+                    404,
+                    "no such tree: the signed-in user's files are under " + prefix + FILES
+                            + user.get().username() + "/");
+            return;
+        }
+        String base = prefix + FILES + DavPath.encode(username) + "/";
+        engine.serve(user.get(), base, rawPath, req, res);
+    }
+
+    private static void plain(HttpServletResponse res, int status, String message) throws IOException {
+        res.setStatus(status);
+        res.setContentType("text/plain; charset=utf-8");
+        byte[] body = (message + "\n").getBytes(StandardCharsets.UTF_8);
+        res.setContentLength(body.length);
+        res.getOutputStream().write(body);
     }
 }

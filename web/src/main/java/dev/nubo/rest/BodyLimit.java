@@ -2,6 +2,7 @@ package dev.nubo.rest;
 
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
+import dev.nubo.platform.web.Payloads;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
@@ -12,9 +13,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import jakarta.ws.rs.ext.ReaderInterceptor;
 import jakarta.ws.rs.ext.ReaderInterceptorContext;
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -45,38 +44,11 @@ public class BodyLimit implements ContainerRequestFilter, ReaderInterceptor {
 
     @Override
     public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
-        context.setInputStream(new Bounded(context.getInputStream(), maxBytes));
+        context.setInputStream(Payloads.bounded(context.getInputStream(), maxBytes, this::tooLarge));
         return context.proceed();
     }
 
     private NuboException tooLarge() {
         return new NuboException(ErrorKind.TOO_LARGE, "body_too_large", "request body exceeds " + maxBytes + " bytes");
-    }
-
-    private final class Bounded extends FilterInputStream {
-        private long left;
-
-        Bounded(InputStream in, long limit) {
-            super(in);
-            this.left = limit;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0 && --left < 0) {
-                throw tooLarge();
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buf, int off, int len) throws IOException {
-            int n = super.read(buf, off, len);
-            if (n > 0 && (left -= n) < 0) {
-                throw tooLarge();
-            }
-            return n;
-        }
     }
 }

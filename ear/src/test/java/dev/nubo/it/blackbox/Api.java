@@ -66,6 +66,11 @@ final class Api {
         return new Req("HEAD", path);
     }
 
+    /** Any method, DAV ones included (PROPFIND, MKCOL, ...). */
+    Req method(String method, String path) {
+        return new Req(method, path);
+    }
+
     Req options(String path) {
         return new Req("OPTIONS", path);
     }

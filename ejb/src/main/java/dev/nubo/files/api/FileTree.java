@@ -17,6 +17,15 @@ public interface FileTree {
 
     NodeView get(UUID caller, long nodeId);
 
+    /**
+     * Where a path of names leads from the caller's root (DAV and Nextcloud address items by path): the deepest
+     * item that exists along it and how many of the names it matched. {@code matched == names.size()} means the
+     * whole path exists; otherwise {@code node} is the last folder (or file) on the way. One statement.
+     */
+    record Resolved(NodeView node, int matched) {}
+
+    Resolved resolve(UUID caller, List<NodeName> names);
+
     /** The node's location as names from the root ("/Docs/2024/report.pdf"; the root itself is "/"). */
     String pathOf(UUID caller, long nodeId);
 

@@ -54,6 +54,31 @@ public class SqlFileTree implements FileTree {
 
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
+    public Resolved resolve(UUID caller, List<NodeName> names) {
+        // names never contain '/', so the path travels as one string and is split in SQL; each step is one probe
+        // of the (parent_id, name) unique index
+        String joined = String.join("/", names.stream().map(NodeName::value).toList());
+        List<?> rows = em.createNativeQuery("WITH RECURSIVE walk(id, depth) AS ("
+                        + " SELECT r.id, 0 FROM nodes r WHERE r.owner_id = ?1 AND r.parent_id IS NULL"
+                        + " UNION ALL"
+                        + " SELECT c.id, w.depth + 1 FROM walk w JOIN nodes c ON c.parent_id = w.id"
+                        + " AND c.trashed_at IS NULL AND c.name = (string_to_array(?2, '/'))[w.depth + 1]"
+                        + " WHERE w.depth < ?3)"
+                        + " SELECT " + NodeSql.COLUMNS + ", w.depth FROM walk w JOIN nodes n ON n.id = w.id"
+                        + " ORDER BY w.depth DESC LIMIT 1")
+                .setParameter(1, caller)
+                .setParameter(2, joined)
+                .setParameter(3, names.size())
+                .getResultList();
+        if (rows.isEmpty()) {
+            throw NuboException.notFound("folder");
+        }
+        Object[] row = (Object[]) rows.get(0);
+        return new Resolved(NodeSql.view(row), ((Number) row[row.length - 1]).intValue());
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
     public String pathOf(UUID caller, long nodeId) {
         NodeView node = access.require(caller, nodeId, Need.READ);
         if (node.parentId() == null) {

@@ -4,6 +4,7 @@ import dev.nubo.files.api.ByteRanges;
 import dev.nubo.files.api.ContentDisposition;
 import dev.nubo.files.api.FileContent;
 import dev.nubo.files.api.NodeView;
+import dev.nubo.platform.web.Payloads;
 import dev.nubo.rest.ErrorBody;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -12,7 +13,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.temporal.ChronoUnit;
@@ -28,7 +28,6 @@ import java.util.UUID;
  * otherwise, and for several ranges, it is streamed from the blob's file channel in 256 KiB reads.
  */
 final class Downloads {
-    static final int CHUNK = 256 * 1024;
 
     private Downloads() {}
 
@@ -151,22 +150,7 @@ final class Downloads {
     record FileBody(int status, FileContent.Opened opened, long offset, long length) {}
 
     static void copy(FileChannel channel, long position, long count, OutputStream out) throws IOException {
-        if (count <= 0) {
-            return;
-        }
-        ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(CHUNK, count));
-        long left = count;
-        long pos = position;
-        while (left > 0) {
-            buffer.clear().limit((int) Math.min(buffer.capacity(), left));
-            int n = channel.read(buffer, pos);
-            if (n < 0) {
-                throw new IOException("the blob ended early");
-            }
-            out.write(buffer.array(), 0, n);
-            pos += n;
-            left -= n;
-        }
+        Payloads.copy(channel, position, count, out);
     }
 
     private static void close(FileContent.Opened opened) {

@@ -2,14 +2,12 @@ package dev.nubo.rest.files;
 
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
+import dev.nubo.platform.web.Payloads;
 import dev.nubo.storage.api.ContentHash;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Locale;
@@ -98,16 +96,7 @@ final class UploadBodies {
                 i = end;
             }
         }
-        try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes.toByteArray()))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw NuboException.invalid("the name is not valid UTF-8");
-        }
+        return Payloads.strictUtf8(bytes.toByteArray(), "name");
     }
 
     /** A body that broke off: the client went away or sent less than it said. Nothing was kept. */

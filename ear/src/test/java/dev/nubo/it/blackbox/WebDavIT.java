@@ -1,0 +1,311 @@
+package dev.nubo.it.blackbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.nubo.it.blackbox.Api.Res;
+import dev.nubo.it.blackbox.Api.TestUser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * WebDAV at /dav/files/{user}/ over the files core, as clients see it: PROPFIND depths and paging, hrefs that
+ * survive awkward names, PUT/MKCOL/DELETE status codes and preconditions, the trash behind DELETE, XML that is
+ * refused, and the litmus suites that pass so far run as they are.
+ */
+@ExtendWith(SharedServer.class)
+class WebDavIT {
+    static final String PROPFIND_ALL = "<?xml version=\"1.0\"?><propfind xmlns=\"DAV:\"><allprop/></propfind>";
+    final Api api = SharedServer.api();
+
+    private static String dav(TestUser u) {
+        return "/dav/files/" + u.username() + "/";
+    }
+
+    private Api.Req as(TestUser u, String method, String path) {
+        return api.method(method, path).basic(u);
+    }
+
+    private static List<String> hrefs(String multistatus) {
+        List<String> hrefs = new ArrayList<>();
+        Matcher m = Pattern.compile("<d:href>([^<]*)</d:href>").matcher(multistatus);
+        while (m.find()) {
+            hrefs.add(m.group(1));
+        }
+        return hrefs;
+    }
+
+    @Test
+    void propfind_depths_andAnInfiniteOneRefused() {
+        TestUser u = api.newUser("dav");
+        as(u, "MKCOL", dav(u) + "a").send().expect(201);
+        as(u, "PUT", dav(u) + "a/x.txt")
+                .bytes("text/plain", "hello".getBytes())
+                .send()
+                .expect(201);
+
+        Res zero = as(u, "PROPFIND", dav(u) + "a/").header("Depth", "0").send().expect(207);
+        assertThat(hrefs(zero.body())).containsExactly(dav(u) + "a/");
+        assertThat(zero.body()).contains("<d:collection/>");
+
+        Res one = as(u, "PROPFIND", dav(u) + "a")
+                .header("Depth", "1")
+                .body("application/xml", PROPFIND_ALL)
+                .send()
+                .expect(207);
+        assertThat(hrefs(one.body())).containsExactly(dav(u) + "a/", dav(u) + "a/x.txt");
+        assertThat(one.body())
+                .contains("<d:getcontentlength>5</d:getcontentlength>")
+                .contains("<d:getcontenttype>text/plain</d:getcontenttype>")
+                .doesNotContain("404 Not Found");
+        assertThat(one.body())
+                .containsPattern("<d:getlastmodified>\\w{3}, \\d{2} \\w{3} \\d{4} \\d\\d:\\d\\d:\\d\\d GMT<");
+
+        Res named = as(u, "PROPFIND", dav(u) + "a/x.txt")
+                .header("Depth", "0")
+                .body(
+                        "application/xml",
+                        "<D:propfind xmlns:D=\"DAV:\" xmlns:z=\"urn:z\"><D:prop><D:getetag/><z:nope/>"
+                                + "<D:quota-used-bytes/></D:prop></D:propfind>")
+                .send()
+                .expect(207);
+        String etag = as(u, "HEAD", dav(u) + "a/x.txt")
+                .send()
+                .expect(200)
+                .headers()
+                .firstValue("ETag")
+                .orElseThrow();
+        assertThat(named.body()).contains("<d:getetag>" + etag + "</d:getetag>").contains("404 Not Found");
+        assertThat(named.body()).containsPattern("nope[^>]*xmlns:x=\"urn:z\"|xmlns:x=\"urn:z\"[^>]*nope");
+
+        Res infinite = as(u, "PROPFIND", dav(u)).header("Depth", "infinity").send();
+        assertThat(infinite.status()).isEqualTo(403);
+        assertThat(infinite.body()).contains("propfind-finite-depth");
+        assertThat(as(u, "PROPFIND", dav(u) + "nothing")
+                        .header("Depth", "0")
+                        .send()
+                        .status())
+                .isEqualTo(404);
+    }
+
+    @Test
+    void depthOne_pagesThroughMoreThanOnePage_eachChildOnce() {
+        TestUser u = api.newUser("davpage");
+        FilesClient f = new FilesClient(api, u);
+        long folder = f.mkdir(f.rootId(), "many");
+        for (int i = 0; i < 1_250; i++) {
+            f.uploadOk(folder, String.format("f%04d.txt", i), new byte[] {(byte) i});
+        }
+        Res one =
+                as(u, "PROPFIND", dav(u) + "many/").header("Depth", "1").send().expect(207);
+        List<String> hrefs = hrefs(one.body());
+        assertThat(hrefs).hasSize(1_251);
+        assertThat(new HashSet<>(hrefs)).hasSize(1_251);
+        assertThat(hrefs).contains(dav(u) + "many/f0000.txt", dav(u) + "many/f1249.txt");
+    }
+
+    @Test
+    void awkwardNames_roundTripThroughHrefs() {
+        TestUser u = api.newUser("davnames");
+        List<String> names = List.of(
+                "a b.txt",
+                "hash#.txt",
+                "per%cent.txt",
+                "q?.txt",
+                "amp&.txt",
+                "plus+.txt",
+                "quote\".txt",
+                "apos'.txt",
+                "été ünï 文件.txt");
+        for (String name : names) {
+            as(u, "PUT", dav(u) + FilesClient.encode(name))
+                    .bytes("text/plain", name.getBytes(StandardCharsets.UTF_8))
+                    .send()
+                    .expect(201);
+        }
+        Res listing = as(u, "PROPFIND", dav(u)).header("Depth", "1").send().expect(207);
+        Set<String> found = new HashSet<>();
+        for (String href : hrefs(listing.body())) {
+            if (href.equals(dav(u))) {
+                continue;
+            }
+            assertThat(href).doesNotContain(" ", "#", "?", "&", "\"", "'").startsWith(dav(u));
+            byte[] body = as(u, "GET", href).sendForBytes().expect(200).body();
+            found.add(new String(body, StandardCharsets.UTF_8));
+        }
+        assertThat(found).containsExactlyInAnyOrderElementsOf(names);
+    }
+
+    @Test
+    void put_createOverwriteConditionsAndMissingParent() {
+        TestUser u = api.newUser("davput");
+        Res created = as(u, "PUT", dav(u) + "f.bin")
+                .bytes("application/octet-stream", new byte[10])
+                .send();
+        assertThat(created.status()).isEqualTo(201);
+        String etag1 = created.headers().firstValue("ETag").orElseThrow();
+        assertThat(as(u, "PUT", dav(u) + "f.bin")
+                        .header("If-None-Match", "*")
+                        .bytes("application/octet-stream", new byte[1])
+                        .send()
+                        .status())
+                .isEqualTo(412);
+        assertThat(as(u, "PUT", dav(u) + "f.bin")
+                        .header("If-Match", "\"stale\"")
+                        .bytes("application/octet-stream", new byte[1])
+                        .send()
+                        .status())
+                .isEqualTo(412);
+        Res replaced = as(u, "PUT", dav(u) + "f.bin")
+                .header("If-Match", etag1)
+                .bytes("application/octet-stream", new byte[20])
+                .send();
+        assertThat(replaced.status()).isEqualTo(204);
+        assertThat(replaced.headers().firstValue("ETag")).isPresent().get().isNotEqualTo(etag1);
+        assertThat(as(u, "GET", dav(u) + "f.bin").sendForBytes().expect(200).body())
+                .hasSize(20);
+        assertThat(as(u, "PUT", dav(u) + "no/such/f.bin")
+                        .bytes("text/plain", new byte[1])
+                        .send()
+                        .status())
+                .isEqualTo(409);
+        assertThat(as(u, "PUT", dav(u) + "new.bin")
+                        .header("If-Match", "*")
+                        .bytes("text/plain", new byte[1])
+                        .send()
+                        .status())
+                .isEqualTo(412);
+
+        Res range = as(u, "GET", dav(u) + "f.bin").header("Range", "bytes=5-9").send();
+        assertThat(range.status()).isEqualTo(206);
+        assertThat(range.headers().firstValue("Content-Range")).hasValue("bytes 5-9/20");
+        assertThat(as(u, "GET", dav(u) + "f.bin")
+                        .header(
+                                "If-None-Match",
+                                replaced.headers().firstValue("ETag").get())
+                        .send()
+                        .status())
+                .isEqualTo(304);
+    }
+
+    @Test
+    void mkcolAndDelete_statusCodes_andDeleteGoesToTheTrash() {
+        TestUser u = api.newUser("davcol");
+        FilesClient f = new FilesClient(api, u);
+        assertThat(as(u, "MKCOL", dav(u) + "d").send().status()).isEqualTo(201);
+        assertThat(as(u, "MKCOL", dav(u) + "d").send().status()).isEqualTo(405);
+        assertThat(as(u, "MKCOL", dav(u) + "x/y").send().status()).isEqualTo(409);
+        assertThat(as(u, "MKCOL", dav(u) + "b")
+                        .body("application/xml", "<x/>")
+                        .send()
+                        .status())
+                .isEqualTo(415);
+        as(u, "PUT", dav(u) + "d/in.txt")
+                .bytes("text/plain", new byte[4])
+                .send()
+                .expect(201);
+
+        assertThat(as(u, "DELETE", dav(u) + "d").send().status()).isEqualTo(204);
+        assertThat(as(u, "PROPFIND", dav(u) + "d").header("Depth", "0").send().status())
+                .isEqualTo(404);
+        assertThat(f.trashed().stream().map(n -> MiniJson.at(n, "name"))).containsExactly("d");
+        assertThat(as(u, "DELETE", dav(u) + "d").send().status()).isEqualTo(404);
+        assertThat(as(u, "DELETE", dav(u)).send().status()).isEqualTo(403);
+    }
+
+    @Test
+    void hostileRequests_areRefusedAndChangeNothing() {
+        TestUser u = api.newUser("davbad");
+        TestUser other = api.newUser("davother");
+        String xxe = "<?xml version=\"1.0\"?><!DOCTYPE p [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>"
+                + "<propfind xmlns=\"DAV:\"><prop><displayname>&x;</displayname></prop></propfind>";
+        Res refused = as(u, "PROPFIND", dav(u))
+                .header("Depth", "0")
+                .body("application/xml", xxe)
+                .send();
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.body()).doesNotContain("root:");
+        String bomb = "<?xml version=\"1.0\"?><!DOCTYPE p [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]>"
+                + "<propfind xmlns=\"DAV:\"><prop><x>&b;</x></prop></propfind>";
+        assertThat(as(u, "PROPFIND", dav(u))
+                        .header("Depth", "0")
+                        .body("application/xml", bomb)
+                        .send()
+                        .status())
+                .isEqualTo(400);
+        assertThat(as(u, "PROPFIND", dav(u))
+                        .header("Depth", "0")
+                        .body("application/xml", "<propfind")
+                        .send()
+                        .status())
+                .isEqualTo(400);
+        assertThat(as(u, "PROPFIND", dav(u))
+                        .header("Depth", "0")
+                        .body(
+                                "application/xml",
+                                "<propfind xmlns=\"DAV:\"><prop>" + "<x/>".repeat(300_000) + "</prop></propfind>")
+                        .send()
+                        .status())
+                .isEqualTo(413);
+
+        assertThat(as(u, "PUT", dav(u) + "..%2Fescape.txt")
+                        .bytes("text/plain", new byte[1])
+                        .send()
+                        .status())
+                .isEqualTo(400);
+        assertThat(as(u, "PUT", dav(u) + "bad%C3.txt")
+                        .bytes("text/plain", new byte[1])
+                        .send()
+                        .status())
+                .isEqualTo(400);
+        assertThat(as(u, "PROPFIND", dav(other)).header("Depth", "0").send().status())
+                .isEqualTo(404);
+        assertThat(as(u, "PUT", dav(other) + "planted.txt")
+                        .bytes("text/plain", new byte[1])
+                        .send()
+                        .status())
+                .isEqualTo(404);
+        assertThat(api.method("PROPFIND", dav(u)).header("Depth", "0").send().status())
+                .isEqualTo(401);
+        assertThat(new FilesClient(api, u).names(new FilesClient(api, u).rootId()))
+                .isEmpty();
+        assertThat(new FilesClient(api, other).names(new FilesClient(api, other).rootId()))
+                .isEmpty();
+    }
+
+    @Test
+    void litmus_basicAndHttpSuites_passWithNoFailure() throws Exception {
+        TestUser u = api.newUser("litmus");
+        Path logs = Files.createTempDirectory("litmus");
+        ProcessBuilder pb = new ProcessBuilder(
+                        "litmus", "-k", api.base.resolve(dav(u)).toString(), u.username(), u.password())
+                .directory(logs.toFile())
+                .redirectErrorStream(true);
+        pb.environment().put("TESTS", "basic http");
+        Process p = pb.start();
+        assertThat(p.waitFor(5, TimeUnit.MINUTES)).as("litmus finished").isTrue();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(out)
+                .as("litmus output (logs in %s)", logs)
+                .contains("<- summary for `basic': of 16 tests run: 16 passed, 0 failed")
+                .contains("<- summary for `http': of 4 tests run: 4 passed, 0 failed");
+        deleteQuietly(logs);
+    }
+
+    private static void deleteQuietly(Path dir) throws IOException {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(q -> q.toFile().delete());
+        }
+    }
+}

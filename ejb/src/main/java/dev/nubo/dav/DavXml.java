@@ -1,0 +1,175 @@
+package dev.nubo.dav;
+
+import dev.nubo.platform.api.NuboException;
+import dev.nubo.platform.web.Payloads;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.namespace.QName;
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+
+/**
+ * Request bodies of the DAV methods, read with StAX: no DTD (a DOCTYPE is refused with 400, so neither external
+ * entities nor entity expansion can happen), namespaces under any prefix, a size limit on the body.
+ */
+public final class DavXml {
+    public static final String DAV = "DAV:";
+    public static final long MAX_BODY = 1 << 20;
+    private static final XMLInputFactory INPUT = inputFactory();
+
+    private DavXml() {}
+
+    private static XMLInputFactory inputFactory() {
+        XMLInputFactory f = XMLInputFactory.newFactory();
+        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
+        f.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);
+        return f;
+    }
+
+    /** What a PROPFIND asks for. */
+    public record Propfind(Kind kind, List<QName> names) {
+        public enum Kind {
+            ALLPROP,
+            PROPNAME,
+            PROP
+        }
+
+        static final Propfind ALL = new Propfind(Kind.ALLPROP, List.of());
+    }
+
+    /** Parses a PROPFIND body; an empty body means allprop (RFC 4918 section 9.1). */
+    public static Propfind propfind(InputStream body) throws IOException {
+        XMLStreamReader r = open(body);
+        if (r == null) {
+            return Propfind.ALL;
+        }
+        try {
+            if (!isDav(r, "propfind")) {
+                throw NuboException.invalid("a PROPFIND body must be a DAV:propfind element");
+            }
+            Propfind result = null;
+            while (next(r) == XMLStreamConstants.START_ELEMENT || r.getEventType() == XMLStreamConstants.END_ELEMENT) {
+                if (r.getEventType() == XMLStreamConstants.END_ELEMENT) {
+                    break;
+                }
+                if (isDav(r, "allprop")) {
+                    result = Propfind.ALL;
+                    skip(r);
+                } else if (isDav(r, "propname")) {
+                    result = new Propfind(Propfind.Kind.PROPNAME, List.of());
+                    skip(r);
+                } else if (isDav(r, "prop")) {
+                    List<QName> names = new ArrayList<>();
+                    while (next(r) == XMLStreamConstants.START_ELEMENT) {
+                        names.add(r.getName());
+                        skip(r);
+                    }
+                    result = new Propfind(Propfind.Kind.PROP, names);
+                } else {
+                    skip(r); // DAV:include and extensions
+                }
+            }
+            if (result == null) {
+                throw NuboException.invalid("a DAV:propfind needs allprop, propname or prop");
+            }
+            return result;
+        } catch (XMLStreamException e) {
+            throw NuboException.invalid("the body is not well-formed XML: " + e.getMessage());
+        } finally {
+            close(r);
+        }
+    }
+
+    /** True when the body has any content at all (MKCOL with a body is refused). */
+    public static boolean hasBody(InputStream body) throws IOException {
+        return body.read() >= 0;
+    }
+
+    /** A reader positioned on the root element, or null for an empty body. */
+    private static XMLStreamReader open(InputStream body) throws IOException {
+        InputStream limited = Payloads.bounded(body, MAX_BODY, DavXml::tooLarge);
+        java.io.PushbackInputStream in = new java.io.PushbackInputStream(limited, 1);
+        int first = in.read();
+        if (first < 0) {
+            return null;
+        }
+        in.unread(first);
+        try {
+            XMLStreamReader r = INPUT.createXMLStreamReader(in);
+            while (r.hasNext()) {
+                int e = r.next();
+                if (e == XMLStreamConstants.DTD) {
+                    throw NuboException.invalid("DTDs and entity declarations are not accepted");
+                }
+                if (e == XMLStreamConstants.START_ELEMENT) {
+                    return r;
+                }
+            }
+            throw NuboException.invalid("the body has no XML element");
+        } catch (XMLStreamException e) {
+            throw NuboException.invalid("the body is not well-formed XML: " + e.getMessage());
+        }
+    }
+
+    /** The next start or end element, skipping text, comments and whitespace; DTDs and entities refused. */
+    private static int next(XMLStreamReader r) throws XMLStreamException {
+        while (r.hasNext()) {
+            int e = r.next();
+            switch (e) {
+                case XMLStreamConstants.START_ELEMENT,
+                        XMLStreamConstants.END_ELEMENT,
+                        XMLStreamConstants.END_DOCUMENT -> {
+                    return e;
+                }
+                case XMLStreamConstants.DTD,
+                        XMLStreamConstants.ENTITY_REFERENCE,
+                        XMLStreamConstants.ENTITY_DECLARATION ->
+                    throw NuboException.invalid("DTDs and entity references are not accepted");
+                default -> {
+                    // characters, comments, processing instructions
+                }
+            }
+        }
+        return XMLStreamConstants.END_DOCUMENT;
+    }
+
+    /** From a start element to just past its end. */
+    private static void skip(XMLStreamReader r) throws XMLStreamException {
+        int depth = 1;
+        while (depth > 0) {
+            int e = next(r);
+            if (e == XMLStreamConstants.START_ELEMENT) {
+                depth++;
+            } else if (e == XMLStreamConstants.END_ELEMENT) {
+                depth--;
+            } else if (e == XMLStreamConstants.END_DOCUMENT) {
+                throw NuboException.invalid("the XML body ends inside an element");
+            }
+        }
+    }
+
+    private static boolean isDav(XMLStreamReader r, String local) {
+        return DAV.equals(r.getNamespaceURI()) && local.equals(r.getLocalName());
+    }
+
+    private static void close(XMLStreamReader r) {
+        try {
+            r.close();
+        } catch (XMLStreamException e) {
+            // nothing held
+        }
+    }
+
+    private static NuboException tooLarge() {
+        return new NuboException(
+                dev.nubo.platform.api.ErrorKind.TOO_LARGE,
+                "body_too_large",
+                "an XML request body may have at most " + MAX_BODY + " bytes");
+    }
+}
