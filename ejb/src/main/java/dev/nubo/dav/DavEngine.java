@@ -40,13 +40,13 @@ import javax.xml.namespace.QName;
  * the user's tree is mounted (the encoded href base) and hands over the rest of the path. Every rule (permissions,
  * quota, trash, etags) is the files core's; this class only speaks the protocol.
  *
- * <p>Implemented: OPTIONS, PROPFIND (Depth 0 and 1; infinity refused), GET, HEAD, PUT, MKCOL, DELETE. Not yet:
- * PROPPATCH, COPY, MOVE, LOCK, UNLOCK (405 until they land).
+ * <p>Implemented: OPTIONS, PROPFIND (Depth 0 and 1; infinity refused), GET, HEAD, PUT, MKCOL, DELETE, COPY, MOVE.
+ * Not yet: PROPPATCH, LOCK, UNLOCK (405 until they land).
  */
 @ApplicationScoped
 public class DavEngine {
     private static final Logger LOG = Logger.getLogger(DavEngine.class.getName());
-    static final String ALLOW = "OPTIONS, GET, HEAD, PUT, DELETE, MKCOL, PROPFIND";
+    static final String ALLOW = "OPTIONS, GET, HEAD, PUT, DELETE, MKCOL, PROPFIND, PROPPATCH, COPY, MOVE";
     static final int PAGE = FileTree.MAX_PAGE;
     /** IMF-fixdate (RFC 9110 section 5.6.7): two-digit day, always GMT. */
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.ofPattern(
@@ -82,6 +82,9 @@ public class DavEngine {
     @Inject
     FileContent content;
 
+    @Inject
+    DeadProperties dead;
+
     private static QName dav(String local) {
         return new QName(DavXml.DAV, local);
     }
@@ -106,6 +109,9 @@ public class DavEngine {
                 case "PUT" -> put(target, req, res);
                 case "MKCOL" -> mkcol(target, req, res);
                 case "DELETE" -> delete(target, res);
+                case "PROPPATCH" -> proppatch(target, req, res);
+                case "COPY" -> copyOrMove(target, req, res, false);
+                case "MOVE" -> copyOrMove(target, req, res, true);
                 default -> {
                     res.setHeader("Allow", ALLOW);
                     error(res, 405, req.getMethod() + " is not supported here");
@@ -178,13 +184,29 @@ public class DavEngine {
         res.setContentType("application/xml; charset=utf-8");
         try (OutputStream out = new BufferedOutputStream(res.getOutputStream(), 64 * 1024);
                 Multistatus ms = new Multistatus(out)) {
-            describe(ms, target.href(node.folder()), node, target.names().isEmpty(), asked, quota);
+            describe(
+                    ms,
+                    target.href(node.folder()),
+                    node,
+                    target.names().isEmpty(),
+                    asked,
+                    quota,
+                    dead.of(List.of(node.id())).getOrDefault(node.id(), Map.of()));
             if (depth.equals("1") && node.folder()) {
                 Optional<ListingPage.Cursor> after = Optional.empty();
                 do {
                     ListingPage page = tree.list(target.caller(), node.id(), ListingQuery.byName(after, PAGE));
+                    Map<Long, Map<QName, String>> deadOfPage =
+                            dead.of(page.entries().stream().map(NodeView::id).toList());
                     for (NodeView child : page.entries()) {
-                        describe(ms, target.childHref(child), child, false, asked, quota);
+                        describe(
+                                ms,
+                                target.childHref(child),
+                                child,
+                                false,
+                                asked,
+                                quota,
+                                deadOfPage.getOrDefault(child.id(), Map.of()));
                     }
                     ms.flush();
                     after = page.next();
@@ -207,17 +229,30 @@ public class DavEngine {
     }
 
     private static void describe(
-            Multistatus ms, String href, NodeView node, boolean root, DavXml.Propfind asked, Quota quota)
+            Multistatus ms,
+            String href,
+            NodeView node,
+            boolean root,
+            DavXml.Propfind asked,
+            Quota quota,
+            Map<QName, String> deadProps)
             throws IOException {
         Map<QName, Multistatus.Value> found = new LinkedHashMap<>();
         List<QName> missing = new ArrayList<>();
         List<QName> names =
                 switch (asked.kind()) {
-                    case ALLPROP, PROPNAME -> ALLPROP;
+                    case ALLPROP, PROPNAME -> {
+                        List<QName> all = new ArrayList<>(ALLPROP);
+                        all.addAll(deadProps.keySet());
+                        yield all;
+                    }
                     case PROP -> asked.names();
                 };
         for (QName name : names) {
             Optional<Multistatus.Value> value = live(name, node, root, quota);
+            if (value == null && deadProps.containsKey(name)) {
+                value = Optional.of(Multistatus.stored(deadProps.get(name)));
+            }
             if (value == null) {
                 if (asked.kind() == DavXml.Propfind.Kind.PROP) {
                     missing.add(name); // allprop and propname list only what the resource has
@@ -399,6 +434,183 @@ public class DavEngine {
         res.setStatus(201);
     }
 
+    /**
+     * PROPPATCH (RFC 4918 section 9.2): every instruction or none. Live properties are protected: naming one fails
+     * it with 403 and the others with 424, and nothing changes.
+     */
+    private void proppatch(Target target, HttpServletRequest req, HttpServletResponse res) throws IOException {
+        List<DeadProperties.Change> changes = DavXml.proppatch(req.getInputStream());
+        if (!target.exists()) {
+            error(res, 404, "nothing at this path");
+            return;
+        }
+        List<QName> names =
+                changes.stream().map(DeadProperties.Change::name).distinct().toList();
+        List<QName> protectedOnes = names.stream()
+                .filter(n -> DavXml.DAV.equals(n.getNamespaceURI()) && LIVE.contains(n.getLocalPart()))
+                .toList();
+        if (protectedOnes.isEmpty()) {
+            dead.apply(target.node().id(), changes);
+        }
+        res.setStatus(207);
+        res.setContentType("application/xml; charset=utf-8");
+        String href = target.href(target.node().folder());
+        try (OutputStream out = new BufferedOutputStream(res.getOutputStream());
+                Multistatus ms = new Multistatus(out)) {
+            if (protectedOnes.isEmpty()) {
+                ms.response(href, Map.of("HTTP/1.1 200 OK", names));
+            } else {
+                Map<String, List<QName>> byStatus = new LinkedHashMap<>();
+                byStatus.put("HTTP/1.1 403 Forbidden", protectedOnes);
+                List<QName> others =
+                        names.stream().filter(n -> !protectedOnes.contains(n)).toList();
+                if (!others.isEmpty()) {
+                    byStatus.put("HTTP/1.1 424 Failed Dependency", others);
+                }
+                ms.response(href, byStatus);
+            }
+        }
+    }
+
+    /** The DAV: properties the server computes; a PROPPATCH may not set or remove them. */
+    static final java.util.Set<String> LIVE = java.util.Set.of(
+            "resourcetype",
+            "getetag",
+            "getlastmodified",
+            "creationdate",
+            "getcontenttype",
+            "getcontentlength",
+            "supportedlock",
+            "lockdiscovery",
+            "quota-used-bytes",
+            "quota-available-bytes");
+
+    /**
+     * COPY and MOVE (RFC 4918 sections 9.8 and 9.9): Destination within the same tree (another server 502, another
+     * tree 403), Overwrite (T by default; F and an existing destination 412; T trashes what was there and answers
+     * 204), Depth (COPY: infinity or 0, which copies a collection without its members; MOVE: infinity only).
+     */
+    private void copyOrMove(Target source, HttpServletRequest req, HttpServletResponse res, boolean move)
+            throws IOException {
+        String destination = req.getHeader("Destination");
+        if (destination == null || destination.isBlank()) {
+            error(res, 400, "a Destination header is required");
+            return;
+        }
+        String depth =
+                Optional.ofNullable(req.getHeader("Depth")).orElse("infinity").strip();
+        if (!depth.equals("infinity") && !(depth.equals("0") && !move)) {
+            error(res, 400, move ? "MOVE takes Depth: infinity only" : "COPY takes Depth: 0 or infinity");
+            return;
+        }
+        String overwrite =
+                Optional.ofNullable(req.getHeader("Overwrite")).orElse("T").strip();
+        if (!overwrite.equals("T") && !overwrite.equals("F")) {
+            error(res, 400, "Overwrite must be T or F");
+            return;
+        }
+        if (!source.exists()) {
+            error(res, 404, "nothing at this path");
+            return;
+        }
+        if (source.names().isEmpty()) {
+            error(res, 403, "the root collection cannot be copied or moved");
+            return;
+        }
+        String destPath = destinationPath(destination, req, source.base());
+        if (destPath == null) {
+            error(res, 502, "the Destination is on another server");
+            return;
+        }
+        if (!destPath.startsWith(source.base()) && !(destPath + "/").equals(source.base())) {
+            error(res, 403, "the Destination is outside this tree");
+            return;
+        }
+        List<NodeName> names = DavPath.names(
+                destPath.length() > source.base().length()
+                        ? destPath.substring(source.base().length())
+                        : "");
+        Target dest = new Target(source.caller(), source.base(), names, tree.resolve(source.caller(), names));
+        if (names.isEmpty() || names.equals(source.names())) {
+            error(res, 403, "the source and the destination are the same");
+            return;
+        }
+        Optional<NodeView> parent = dest.parent();
+        boolean replaced = dest.exists();
+        if (!replaced && parent.isEmpty()) {
+            error(res, 409, "the Destination's parent collection does not exist");
+            return;
+        }
+        if (replaced) {
+            if (overwrite.equals("F")) {
+                error(res, 412, "the Destination exists and Overwrite is F");
+                return;
+            }
+            if (isWithin(source.names(), names)) {
+                error(res, 403, "a resource cannot replace one of its own ancestors");
+                return;
+            }
+            tree.trash(source.caller(), dest.node().id());
+            dest = new Target(source.caller(), source.base(), names, tree.resolve(source.caller(), names));
+            parent = dest.parent();
+        }
+        long into = parent.orElseThrow().id();
+        NodeView node = source.node();
+        if (move) {
+            tree.move(source.caller(), node.id(), into, Optional.of(dest.name()), ConflictMode.FAIL);
+        } else {
+            NodeView copy = node.folder() && depth.equals("0")
+                    ? tree.createFolder(source.caller(), into, dest.name())
+                    : tree.copy(source.caller(), node.id(), into, Optional.of(dest.name()), ConflictMode.FAIL);
+            dead.copySubtree(node.id(), copy.id());
+        }
+        if (!replaced) {
+            res.setHeader("Location", dest.href(node.folder()));
+        }
+        res.setContentLength(0);
+        res.setStatus(replaced ? 204 : 201);
+    }
+
+    /** Whether {@code inner} lies at or below {@code outer}. */
+    private static boolean isWithin(List<NodeName> inner, List<NodeName> outer) {
+        return inner.size() >= outer.size() && inner.subList(0, outer.size()).equals(outer);
+    }
+
+    /**
+     * The raw path of a Destination header (an absolute URI or an absolute path), or null when it names another
+     * server. Query and fragment are not part of a DAV path.
+     */
+    static String destinationPath(String destination, HttpServletRequest req, String base) {
+        String d = destination.strip();
+        if (d.startsWith("/")) {
+            return stripQuery(d);
+        }
+        int scheme = d.indexOf("://");
+        if (scheme < 0) {
+            throw NuboException.invalid("the Destination is neither an absolute URI nor an absolute path");
+        }
+        int pathStart = d.indexOf('/', scheme + 3);
+        String authority = pathStart < 0 ? d.substring(scheme + 3) : d.substring(scheme + 3, pathStart);
+        String host = req.getHeader("Host");
+        boolean sameServer = authority.equalsIgnoreCase(host == null ? "" : host)
+                || authority.equalsIgnoreCase(req.getServerName() + ":" + req.getServerPort())
+                || (authority.equalsIgnoreCase(req.getServerName())
+                        && (req.getServerPort() == 80 || req.getServerPort() == 443));
+        if (!sameServer) {
+            return null;
+        }
+        return pathStart < 0 ? "/" : stripQuery(d.substring(pathStart));
+    }
+
+    private static String stripQuery(String path) {
+        int cut = path.indexOf('?');
+        int hash = path.indexOf('#');
+        if (hash >= 0 && (cut < 0 || hash < cut)) {
+            cut = hash;
+        }
+        return cut < 0 ? path : path.substring(0, cut);
+    }
+
     private void delete(Target target, HttpServletResponse res) throws IOException {
         if (!target.exists()) {
             error(res, 404, "nothing at this path");
@@ -413,6 +625,9 @@ public class DavEngine {
     }
 
     private static int status(NuboException e) {
+        if (e.kind() == ErrorKind.CONFLICT && "into_own_subtree".equals(e.code())) {
+            return 403; // RFC 4918: a collection copied or moved into itself
+        }
         if (e.kind() == ErrorKind.CONFLICT && "name_taken".equals(e.code())) {
             return 412; // a concurrent writer created it between our check and our write
         }

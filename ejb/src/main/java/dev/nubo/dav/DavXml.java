@@ -86,6 +86,118 @@ public final class DavXml {
         }
     }
 
+    /**
+     * Parses a PROPPATCH body into its instructions in document order: each set carries the property element's
+     * content as self-contained XML text (every element declares its namespace), each remove a null value.
+     */
+    public static List<DeadProperties.Change> proppatch(InputStream body) throws IOException {
+        XMLStreamReader r = open(body);
+        if (r == null) {
+            throw NuboException.invalid("a PROPPATCH needs a DAV:propertyupdate body");
+        }
+        try {
+            if (!isDav(r, "propertyupdate")) {
+                throw NuboException.invalid("a PROPPATCH body must be a DAV:propertyupdate element");
+            }
+            List<DeadProperties.Change> changes = new ArrayList<>();
+            while (next(r) == XMLStreamConstants.START_ELEMENT) {
+                boolean set = isDav(r, "set");
+                if (!set && !isDav(r, "remove")) {
+                    skip(r);
+                    continue;
+                }
+                while (next(r) == XMLStreamConstants.START_ELEMENT) {
+                    if (!isDav(r, "prop")) {
+                        skip(r);
+                        continue;
+                    }
+                    while (next(r) == XMLStreamConstants.START_ELEMENT) {
+                        QName name = r.getName();
+                        String value = set ? content(r) : skipValue(r);
+                        changes.add(new DeadProperties.Change(name, value));
+                    }
+                }
+            }
+            if (changes.isEmpty()) {
+                throw NuboException.invalid("the DAV:propertyupdate sets or removes nothing");
+            }
+            return changes;
+        } catch (XMLStreamException e) {
+            throw NuboException.invalid("the body is not well-formed XML: " + e.getMessage());
+        } finally {
+            close(r);
+        }
+    }
+
+    private static String skipValue(XMLStreamReader r) throws XMLStreamException {
+        skip(r);
+        return null;
+    }
+
+    /** The content of the current element up to its end, as XML text; the reader ends on its end tag. */
+    private static String content(XMLStreamReader r) throws XMLStreamException {
+        StringBuilder sb = new StringBuilder();
+        int depth = 1;
+        while (depth > 0) {
+            int e = r.next();
+            switch (e) {
+                case XMLStreamConstants.START_ELEMENT -> {
+                    depth++;
+                    String ns = r.getNamespaceURI() == null ? "" : r.getNamespaceURI();
+                    if (ns.isEmpty()) {
+                        sb.append('<').append(r.getLocalName());
+                    } else {
+                        sb.append("<v:").append(r.getLocalName()).append(" xmlns:v=\"");
+                        escape(sb, ns, true);
+                        sb.append('"');
+                    }
+                    for (int i = 0; i < r.getAttributeCount(); i++) {
+                        String ans = r.getAttributeNamespace(i);
+                        if (ans == null || ans.isEmpty()) {
+                            sb.append(' ').append(r.getAttributeLocalName(i)).append("=\"");
+                            escape(sb, r.getAttributeValue(i), true);
+                            sb.append('"');
+                        }
+                    }
+                    sb.append('>');
+                }
+                case XMLStreamConstants.END_ELEMENT -> {
+                    depth--;
+                    if (depth > 0) {
+                        String ns = r.getNamespaceURI() == null ? "" : r.getNamespaceURI();
+                        sb.append(ns.isEmpty() ? "</" : "</v:")
+                                .append(r.getLocalName())
+                                .append('>');
+                    }
+                }
+                case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
+                    escape(sb, r.getText(), false);
+                case XMLStreamConstants.DTD, XMLStreamConstants.ENTITY_REFERENCE ->
+                    throw NuboException.invalid("DTDs and entity references are not accepted");
+                case XMLStreamConstants.END_DOCUMENT ->
+                    throw NuboException.invalid("the XML body ends inside an element");
+                default -> {
+                    // comments and processing instructions are not part of a value
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void escape(StringBuilder sb, String text, boolean attribute) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '<' -> sb.append("&lt;");
+                case '>' -> sb.append("&gt;");
+                case '&' -> sb.append("&amp;");
+                case '"' -> sb.append(attribute ? "&quot;" : "\"");
+                case '\r' -> sb.append("&#13;");
+                default -> sb.append(c);
+            }
+        }
+    }
+
     /** True when the body has any content at all (MKCOL with a body is refused). */
     public static boolean hasBody(InputStream body) throws IOException {
         return body.read() >= 0;

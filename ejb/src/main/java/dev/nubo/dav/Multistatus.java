@@ -22,6 +22,52 @@ final class Multistatus implements AutoCloseable {
         void write(XMLStreamWriter w) throws XMLStreamException;
     }
 
+    private static final javax.xml.stream.XMLInputFactory INPUT = storedValueReader();
+
+    private static javax.xml.stream.XMLInputFactory storedValueReader() {
+        javax.xml.stream.XMLInputFactory f = javax.xml.stream.XMLInputFactory.newFactory();
+        f.setProperty(javax.xml.stream.XMLInputFactory.SUPPORT_DTD, false);
+        f.setProperty(javax.xml.stream.XMLInputFactory.IS_NAMESPACE_AWARE, true);
+        return f;
+    }
+
+    /** A dead property's stored XML content, replayed element by element into the response. */
+    static Value stored(String xml) {
+        return w -> {
+            javax.xml.stream.XMLStreamReader r =
+                    INPUT.createXMLStreamReader(new java.io.StringReader("<r>" + xml + "</r>"));
+            int depth = 0;
+            while (r.hasNext()) {
+                int e = r.next();
+                if (e == javax.xml.stream.XMLStreamConstants.START_ELEMENT) {
+                    if (depth++ == 0) {
+                        continue;
+                    }
+                    String ns = r.getNamespaceURI() == null ? "" : r.getNamespaceURI();
+                    if (ns.isEmpty()) {
+                        w.writeStartElement(r.getLocalName());
+                    } else {
+                        String prefix = "v" + depth;
+                        w.writeStartElement(prefix, r.getLocalName(), ns);
+                        w.writeNamespace(prefix, ns);
+                    }
+                    for (int i = 0; i < r.getAttributeCount(); i++) {
+                        w.writeAttribute(r.getAttributeLocalName(i), r.getAttributeValue(i));
+                    }
+                } else if (e == javax.xml.stream.XMLStreamConstants.END_ELEMENT) {
+                    if (--depth > 0) {
+                        w.writeEndElement();
+                    }
+                } else if (e == javax.xml.stream.XMLStreamConstants.CHARACTERS
+                        || e == javax.xml.stream.XMLStreamConstants.SPACE
+                        || e == javax.xml.stream.XMLStreamConstants.CDATA) {
+                    w.writeCharacters(r.getText());
+                }
+            }
+            r.close();
+        };
+    }
+
     Multistatus(OutputStream out) throws IOException {
         try {
             w = OUTPUT.createXMLStreamWriter(out, "UTF-8");
@@ -65,6 +111,28 @@ final class Multistatus implements AutoCloseable {
                 }
                 w.writeEndElement();
                 element("status", "HTTP/1.1 404 Not Found");
+                w.writeEndElement();
+            }
+            w.writeEndElement();
+        } catch (XMLStreamException e) {
+            throw new IOException(e);
+        }
+    }
+
+    /** One resource with a propstat per status, each listing its names as empty elements (a PROPPATCH answer). */
+    void response(String href, Map<String, List<QName>> namesByStatus) throws IOException {
+        try {
+            w.writeStartElement("d", "response", DavXml.DAV);
+            element("href", href);
+            for (Map.Entry<String, List<QName>> group : namesByStatus.entrySet()) {
+                w.writeStartElement("d", "propstat", DavXml.DAV);
+                w.writeStartElement("d", "prop", DavXml.DAV);
+                for (QName name : group.getValue()) {
+                    start(name);
+                    w.writeEndElement();
+                }
+                w.writeEndElement();
+                element("status", group.getKey());
                 w.writeEndElement();
             }
             w.writeEndElement();

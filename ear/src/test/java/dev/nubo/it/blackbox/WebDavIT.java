@@ -223,6 +223,143 @@ class WebDavIT {
         assertThat(as(u, "DELETE", dav(u)).send().status()).isEqualTo(403);
     }
 
+    static final String SET_PROPS = "<?xml version=\"1.0\"?><D:propertyupdate xmlns:D=\"DAV:\" xmlns:z=\"urn:z\">"
+            + "<D:set><D:prop><z:colour>blue &amp; green</z:colour><z:tree><z:leaf n=\"1\">a</z:leaf></z:tree>"
+            + "</D:prop></D:set></D:propertyupdate>";
+
+    @Test
+    void proppatch_isAtomic_keptByMove_copiedByCopy_goneWithTheResource() {
+        TestUser u = api.newUser("davprops");
+        as(u, "MKCOL", dav(u) + "src").send().expect(201);
+        as(u, "PUT", dav(u) + "src/f.txt")
+                .bytes("text/plain", new byte[1])
+                .send()
+                .expect(201);
+        Res set = as(u, "PROPPATCH", dav(u) + "src/f.txt")
+                .body("application/xml", SET_PROPS)
+                .send();
+        assertThat(set.status()).isEqualTo(207);
+        assertThat(set.body()).contains("HTTP/1.1 200 OK").doesNotContain("403");
+
+        Res mixed = as(u, "PROPPATCH", dav(u) + "src/f.txt")
+                .body(
+                        "application/xml",
+                        "<D:propertyupdate xmlns:D=\"DAV:\" xmlns:z=\"urn:z\"><D:set><D:prop>"
+                                + "<z:colour>red</z:colour><D:getetag>x</D:getetag></D:prop></D:set>"
+                                + "</D:propertyupdate>")
+                .send();
+        assertThat(mixed.status()).isEqualTo(207);
+        assertThat(mixed.body()).contains("HTTP/1.1 403 Forbidden").contains("HTTP/1.1 424 Failed Dependency");
+
+        String ask =
+                "<D:propfind xmlns:D=\"DAV:\" xmlns:z=\"urn:z\"><D:prop><z:colour/><z:tree/></D:prop></D:propfind>";
+        Res read = as(u, "PROPFIND", dav(u) + "src/f.txt")
+                .header("Depth", "0")
+                .body("application/xml", ask)
+                .send();
+        assertThat(read.body())
+                .as("the failed PROPPATCH changed nothing")
+                .contains("blue &amp; green")
+                .doesNotContain("red")
+                .contains("leaf")
+                .contains("n=\"1\"");
+
+        as(u, "MOVE", dav(u) + "src")
+                .header("Destination", dav(u) + "moved")
+                .send()
+                .expect(201);
+        as(u, "COPY", dav(u) + "moved")
+                .header("Destination", dav(u) + "copied")
+                .send()
+                .expect(201);
+        for (String path : List.of("moved/f.txt", "copied/f.txt")) {
+            Res after = as(u, "PROPFIND", dav(u) + path)
+                    .header("Depth", "0")
+                    .body("application/xml", ask)
+                    .send();
+            assertThat(after.body()).as(path).contains("blue &amp; green").doesNotContain("404 Not Found");
+        }
+        as(u, "DELETE", dav(u) + "copied/f.txt").send().expect(204);
+        as(u, "PUT", dav(u) + "copied/f.txt")
+                .bytes("text/plain", new byte[1])
+                .send()
+                .expect(201);
+        Res fresh = as(u, "PROPFIND", dav(u) + "copied/f.txt")
+                .header("Depth", "0")
+                .body("application/xml", ask)
+                .send();
+        assertThat(fresh.body())
+                .as("a new file at the old path has no old properties")
+                .contains("404 Not Found");
+    }
+
+    @Test
+    void copyAndMove_statusCodesPerTheRfc() {
+        TestUser u = api.newUser("davcm");
+        as(u, "PUT", dav(u) + "a.txt")
+                .bytes("text/plain", "A".getBytes())
+                .send()
+                .expect(201);
+        as(u, "PUT", dav(u) + "b.txt")
+                .bytes("text/plain", "B".getBytes())
+                .send()
+                .expect(201);
+        assertThat(as(u, "COPY", dav(u) + "a.txt")
+                        .header("Destination", dav(u) + "b.txt")
+                        .header("Overwrite", "F")
+                        .send()
+                        .status())
+                .isEqualTo(412);
+        assertThat(as(u, "COPY", dav(u) + "a.txt")
+                        .header("Destination", dav(u) + "b.txt")
+                        .send()
+                        .status())
+                .isEqualTo(204);
+        assertThat(new String(as(u, "GET", dav(u) + "b.txt")
+                        .sendForBytes()
+                        .expect(200)
+                        .body()))
+                .isEqualTo("A");
+        assertThat(as(u, "MOVE", dav(u) + "a.txt")
+                        .header("Destination", dav(u) + "no/c.txt")
+                        .send()
+                        .status())
+                .isEqualTo(409);
+        assertThat(as(u, "MOVE", dav(u) + "a.txt")
+                        .header("Destination", "http://elsewhere.example/x")
+                        .send()
+                        .status())
+                .isEqualTo(502);
+        assertThat(as(u, "MOVE", dav(u) + "a.txt")
+                        .header("Destination", dav(u) + "a.txt")
+                        .send()
+                        .status())
+                .isEqualTo(403);
+        assertThat(as(u, "MOVE", dav(u) + "a.txt")
+                        .header(
+                                "Destination",
+                                api.base.resolve(dav(u) + "c.txt").toString())
+                        .send()
+                        .status())
+                .isEqualTo(201);
+        as(u, "MKCOL", dav(u) + "d").send().expect(201);
+        assertThat(as(u, "MOVE", dav(u) + "d")
+                        .header("Destination", dav(u) + "d/e")
+                        .send()
+                        .status())
+                .isEqualTo(403);
+        assertThat(as(u, "PROPFIND", dav(u) + "a.txt")
+                        .header("Depth", "0")
+                        .send()
+                        .status())
+                .isEqualTo(404);
+        assertThat(as(u, "PROPFIND", dav(u) + "c.txt")
+                        .header("Depth", "0")
+                        .send()
+                        .status())
+                .isEqualTo(207);
+    }
+
     @Test
     void hostileRequests_areRefusedAndChangeNothing() {
         TestUser u = api.newUser("davbad");
@@ -284,20 +421,22 @@ class WebDavIT {
     }
 
     @Test
-    void litmus_basicAndHttpSuites_passWithNoFailure() throws Exception {
+    void litmus_basicCopymovePropsAndHttpSuites_passWithNoFailure() throws Exception {
         TestUser u = api.newUser("litmus");
         Path logs = Files.createTempDirectory("litmus");
         ProcessBuilder pb = new ProcessBuilder(
                         "litmus", "-k", api.base.resolve(dav(u)).toString(), u.username(), u.password())
                 .directory(logs.toFile())
                 .redirectErrorStream(true);
-        pb.environment().put("TESTS", "basic http");
+        pb.environment().put("TESTS", "basic copymove props http");
         Process p = pb.start();
         assertThat(p.waitFor(5, TimeUnit.MINUTES)).as("litmus finished").isTrue();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(out)
                 .as("litmus output (logs in %s)", logs)
                 .contains("<- summary for `basic': of 16 tests run: 16 passed, 0 failed")
+                .contains("<- summary for `copymove': of 13 tests run: 13 passed, 0 failed")
+                .contains("<- summary for `props': of 30 tests run: 30 passed, 0 failed")
                 .contains("<- summary for `http': of 4 tests run: 4 passed, 0 failed");
         deleteQuietly(logs);
     }
