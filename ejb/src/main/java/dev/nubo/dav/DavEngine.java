@@ -46,7 +46,7 @@ import javax.xml.namespace.QName;
 @ApplicationScoped
 public class DavEngine {
     private static final Logger LOG = Logger.getLogger(DavEngine.class.getName());
-    static final String ALLOW = "OPTIONS, GET, HEAD, PUT, DELETE, MKCOL, PROPFIND, PROPPATCH, COPY, MOVE";
+    static final String ALLOW = "OPTIONS, GET, HEAD, PUT, DELETE, MKCOL, PROPFIND, PROPPATCH, COPY, MOVE, LOCK, UNLOCK";
     static final int PAGE = FileTree.MAX_PAGE;
     /** IMF-fixdate (RFC 9110 section 5.6.7): two-digit day, always GMT. */
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.ofPattern(
@@ -85,6 +85,9 @@ public class DavEngine {
     @Inject
     DeadProperties dead;
 
+    @Inject
+    DavLocks locks;
+
     private static QName dav(String local) {
         return new QName(DavXml.DAV, local);
     }
@@ -101,6 +104,11 @@ public class DavEngine {
         try {
             List<NodeName> names = DavPath.names(rawPath);
             Target target = new Target(user.userId(), base, names, tree.resolve(user.userId(), names));
+            IfHeader conditions = IfHeader.parse(req.getHeader("If"));
+            if (conditions != null && !holds(conditions, target, req)) {
+                error(res, 412, "the If header's conditions do not hold");
+                return;
+            }
             switch (req.getMethod()) {
                 case "OPTIONS" -> options(res);
                 case "PROPFIND" -> propfind(target, req, res);
@@ -108,8 +116,10 @@ public class DavEngine {
                 case "HEAD" -> get(target, req, res, true);
                 case "PUT" -> put(target, req, res);
                 case "MKCOL" -> mkcol(target, req, res);
-                case "DELETE" -> delete(target, res);
+                case "DELETE" -> delete(target, req, res);
                 case "PROPPATCH" -> proppatch(target, req, res);
+                case "LOCK" -> lock(target, req, res);
+                case "UNLOCK" -> unlock(target, req, res);
                 case "COPY" -> copyOrMove(target, req, res, false);
                 case "MOVE" -> copyOrMove(target, req, res, true);
                 default -> {
@@ -145,6 +155,21 @@ public class DavEngine {
             return names.get(names.size() - 1);
         }
 
+        /** The tree-relative path that locks are keyed by: "" for the root, "a/b" below it. */
+        String key() {
+            return String.join("/", names.stream().map(NodeName::value).toList());
+        }
+
+        String parentKey() {
+            return names.isEmpty()
+                    ? ""
+                    : String.join(
+                            "/",
+                            names.subList(0, names.size() - 1).stream()
+                                    .map(NodeName::value)
+                                    .toList());
+        }
+
         String href(boolean collection) {
             return DavPath.href(base, names.stream().map(NodeName::value).toList(), collection);
         }
@@ -158,7 +183,7 @@ public class DavEngine {
     }
 
     private static void options(HttpServletResponse res) {
-        res.setHeader("DAV", "1, 3");
+        res.setHeader("DAV", "1, 2, 3");
         res.setHeader("MS-Author-Via", "DAV");
         res.setHeader("Allow", ALLOW);
         res.setHeader("Accept-Ranges", "bytes");
@@ -191,7 +216,8 @@ public class DavEngine {
                     target.names().isEmpty(),
                     asked,
                     quota,
-                    dead.of(List.of(node.id())).getOrDefault(node.id(), Map.of()));
+                    dead.of(List.of(node.id())).getOrDefault(node.id(), Map.of()),
+                    lockdiscovery(target.caller(), target.key(), base(target)));
             if (depth.equals("1") && node.folder()) {
                 Optional<ListingPage.Cursor> after = Optional.empty();
                 do {
@@ -206,7 +232,11 @@ public class DavEngine {
                                 false,
                                 asked,
                                 quota,
-                                deadOfPage.getOrDefault(child.id(), Map.of()));
+                                deadOfPage.getOrDefault(child.id(), Map.of()),
+                                lockdiscovery(
+                                        target.caller(),
+                                        target.key().isEmpty() ? child.name() : target.key() + "/" + child.name(),
+                                        base(target)));
                     }
                     ms.flush();
                     after = page.next();
@@ -235,7 +265,8 @@ public class DavEngine {
             boolean root,
             DavXml.Propfind asked,
             Quota quota,
-            Map<QName, String> deadProps)
+            Map<QName, String> deadProps,
+            Multistatus.Value lockdiscovery)
             throws IOException {
         Map<QName, Multistatus.Value> found = new LinkedHashMap<>();
         List<QName> missing = new ArrayList<>();
@@ -249,7 +280,7 @@ public class DavEngine {
                     case PROP -> asked.names();
                 };
         for (QName name : names) {
-            Optional<Multistatus.Value> value = live(name, node, root, quota);
+            Optional<Multistatus.Value> value = live(name, node, root, quota, lockdiscovery);
             if (value == null && deadProps.containsKey(name)) {
                 value = Optional.of(Multistatus.stored(deadProps.get(name)));
             }
@@ -269,7 +300,8 @@ public class DavEngine {
      * element.
      */
     @SuppressWarnings("java:S2789")
-    private static Optional<Multistatus.Value> live(QName name, NodeView node, boolean root, Quota quota) {
+    private static Optional<Multistatus.Value> live(
+            QName name, NodeView node, boolean root, Quota quota, Multistatus.Value lockdiscovery) {
         if (!DavXml.DAV.equals(name.getNamespaceURI())) {
             return null;
         }
@@ -289,7 +321,8 @@ public class DavEngine {
                 node.folder() ? null : text(node.mimeType() == null ? "application/octet-stream" : node.mimeType());
             case "getcontentlength" -> node.folder() ? null : text(Long.toString(node.size()));
             case "displayname" -> root ? null : text(node.name());
-            case "supportedlock", "lockdiscovery" -> Optional.empty();
+            case "supportedlock" -> Optional.of(SUPPORTED_LOCKS);
+            case "lockdiscovery" -> Optional.of(lockdiscovery);
             case "quota-used-bytes" -> node.folder() && quota != null ? text(Long.toString(quota.used())) : null;
             case "quota-available-bytes" ->
                 node.folder() && quota != null ? text(Long.toString(quota.available())) : null;
@@ -363,6 +396,9 @@ public class DavEngine {
             error(res, 405, "a collection cannot be written with PUT");
             return;
         }
+        if (!unlocked(target, !target.exists(), false, req, res)) {
+            return;
+        }
         long declared = req.getContentLengthLong();
         Optional<Long> length = declared >= 0 ? Optional.of(declared) : Optional.empty();
         if (target.exists()) {
@@ -428,6 +464,9 @@ public class DavEngine {
             error(res, 409, "the parent collection does not exist");
             return;
         }
+        if (!unlocked(target, true, false, req, res)) {
+            return;
+        }
         tree.createFolder(target.caller(), parent.get().id(), target.name());
         res.setHeader("Location", target.href(true));
         res.setContentLength(0);
@@ -442,6 +481,9 @@ public class DavEngine {
         List<DeadProperties.Change> changes = DavXml.proppatch(req.getInputStream());
         if (!target.exists()) {
             error(res, 404, "nothing at this path");
+            return;
+        }
+        if (!unlocked(target, false, false, req, res)) {
             return;
         }
         List<QName> names =
@@ -470,6 +512,273 @@ public class DavEngine {
                 ms.response(href, byStatus);
             }
         }
+    }
+
+    /** What supportedlock says: exclusive and shared write locks. */
+    static final Multistatus.Value SUPPORTED_LOCKS = w -> {
+        for (String scope : List.of("exclusive", "shared")) {
+            w.writeStartElement("d", "lockentry", DavXml.DAV);
+            w.writeStartElement("d", "lockscope", DavXml.DAV);
+            w.writeEmptyElement("d", scope, DavXml.DAV);
+            w.writeEndElement();
+            w.writeStartElement("d", "locktype", DavXml.DAV);
+            w.writeEmptyElement("d", "write", DavXml.DAV);
+            w.writeEndElement();
+            w.writeEndElement();
+        }
+    };
+
+    private static String base(Target t) {
+        return t.base();
+    }
+
+    /** The lockdiscovery value of a path: an activelock per lock covering it. */
+    private Multistatus.Value lockdiscovery(UUID caller, String key, String base) {
+        List<DavLocks.Lock> covering = locks.covering(caller, key);
+        return w -> {
+            for (DavLocks.Lock lock : covering) {
+                activelock(w, lock, base);
+            }
+        };
+    }
+
+    private static void activelock(javax.xml.stream.XMLStreamWriter w, DavLocks.Lock lock, String base)
+            throws javax.xml.stream.XMLStreamException {
+        w.writeStartElement("d", "activelock", DavXml.DAV);
+        w.writeStartElement("d", "locktype", DavXml.DAV);
+        w.writeEmptyElement("d", "write", DavXml.DAV);
+        w.writeEndElement();
+        w.writeStartElement("d", "lockscope", DavXml.DAV);
+        w.writeEmptyElement("d", lock.exclusive() ? "exclusive" : "shared", DavXml.DAV);
+        w.writeEndElement();
+        w.writeStartElement("d", "depth", DavXml.DAV);
+        w.writeCharacters(lock.infinite() ? "infinity" : "0");
+        w.writeEndElement();
+        if (lock.ownerXml() != null) {
+            w.writeStartElement("d", "owner", DavXml.DAV);
+            Multistatus.stored(lock.ownerXml()).write(w);
+            w.writeEndElement();
+        }
+        w.writeStartElement("d", "timeout", DavXml.DAV);
+        w.writeCharacters("Second-" + lock.timeout().toSeconds());
+        w.writeEndElement();
+        w.writeStartElement("d", "locktoken", DavXml.DAV);
+        w.writeStartElement("d", "href", DavXml.DAV);
+        w.writeCharacters(lock.token());
+        w.writeEndElement();
+        w.writeEndElement();
+        w.writeStartElement("d", "lockroot", DavXml.DAV);
+        w.writeStartElement("d", "href", DavXml.DAV);
+        w.writeCharacters(DavPath.href(
+                base, lock.path().isEmpty() ? List.of() : List.of(lock.path().split("/")), false));
+        w.writeEndElement();
+        w.writeEndElement();
+        w.writeEndElement();
+    }
+
+    /**
+     * Whether the If header holds (RFC 4918 section 10.4): any list whose conditions all hold, each list about the
+     * request's resource or the one it is tagged with. A state token holds when it is a current lock on that
+     * resource; an entity tag when it is the resource's.
+     */
+    private boolean holds(IfHeader header, Target target, HttpServletRequest req) {
+        for (IfHeader.Group g : header.groups()) {
+            String key = target.key();
+            NodeView node = target.exists() ? target.node() : null;
+            if (g.resource() != null) {
+                String path = destinationPath(g.resource(), req, target.base());
+                if (path == null || !(path.startsWith(target.base()) || (path + "/").equals(target.base()))) {
+                    continue;
+                }
+                List<NodeName> names = DavPath.names(
+                        path.length() > target.base().length()
+                                ? path.substring(target.base().length())
+                                : "");
+                FileTree.Resolved r = tree.resolve(target.caller(), names);
+                key = String.join("/", names.stream().map(NodeName::value).toList());
+                node = r.matched() == names.size() ? r.node() : null;
+            }
+            List<DavLocks.Lock> current = locks.covering(target.caller(), key);
+            boolean all = true;
+            for (IfHeader.Condition c : g.conditions()) {
+                boolean match;
+                if (c.token() != null) {
+                    match = current.stream().anyMatch(l -> l.token().equals(c.token()));
+                } else {
+                    String etag = c.etag().startsWith("W/") ? c.etag().substring(2) : c.etag();
+                    match = node != null && etag.equals("\"" + node.etag() + "\"");
+                }
+                if (match == c.not()) {
+                    all = false;
+                    break;
+                }
+            }
+            if (all) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a write may go ahead under the locks (RFC 4918 section 7): every lock on the resource (and, when
+     * {@code member}, on its parent collection; when {@code subtree}, beneath it) needs one of its tokens in the
+     * If header. Answers 423 with lock-token-submitted and false when one is missing.
+     */
+    private boolean unlocked(
+            Target target, boolean member, boolean subtree, HttpServletRequest req, HttpServletResponse res)
+            throws IOException {
+        List<DavLocks.Lock> relevant = new ArrayList<>(locks.covering(target.caller(), target.key()));
+        if (subtree) {
+            relevant.addAll(locks.atOrBelow(target.caller(), target.key()));
+        }
+        if (member && !target.names().isEmpty()) {
+            String parent = target.parentKey();
+            locks.covering(target.caller(), parent).stream()
+                    .filter(l -> l.path().equals(parent))
+                    .forEach(relevant::add);
+        }
+        if (relevant.isEmpty()) {
+            return true;
+        }
+        IfHeader header = IfHeader.parse(req.getHeader("If"));
+        java.util.Set<String> submitted = header == null ? java.util.Set.of() : header.tokens();
+        Map<String, List<DavLocks.Lock>> byRoot = new LinkedHashMap<>();
+        for (DavLocks.Lock l : relevant) {
+            byRoot.computeIfAbsent(l.path(), k -> new ArrayList<>()).add(l);
+        }
+        for (Map.Entry<String, List<DavLocks.Lock>> root : byRoot.entrySet()) {
+            if (root.getValue().stream().noneMatch(l -> submitted.contains(l.token()))) {
+                res.setStatus(423);
+                res.setContentType("application/xml; charset=utf-8");
+                String href = DavPath.href(
+                        target.base(),
+                        root.getKey().isEmpty()
+                                ? List.of()
+                                : List.of(root.getKey().split("/")),
+                        false);
+                byte[] body = ("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<d:error xmlns:d=\"DAV:\">"
+                                + "<d:lock-token-submitted><d:href>" + xmlText(href) + "</d:href>"
+                                + "</d:lock-token-submitted></d:error>\n")
+                        .getBytes(StandardCharsets.UTF_8);
+                res.setContentLength(body.length);
+                res.getOutputStream().write(body);
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String xmlText(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
+    /**
+     * LOCK (RFC 4918 section 9.10): with a lockinfo body a new exclusive or shared write lock of Depth 0 or
+     * infinity (an unmapped URL gets an empty file, 201); without a body a refresh of the lock named in the If
+     * header. A conflicting lock answers 423.
+     */
+    private void lock(Target target, HttpServletRequest req, HttpServletResponse res) throws IOException {
+        java.time.Duration timeout = DavLocks.timeout(req.getHeader("Timeout"));
+        DavXml.LockInfo info = DavXml.lockinfo(req.getInputStream());
+        DavLocks.Lock lock;
+        boolean created = false;
+        if (info == null) {
+            IfHeader header = IfHeader.parse(req.getHeader("If"));
+            if (header == null || header.tokens().isEmpty()) {
+                error(res, 400, "a LOCK without a body refreshes the lock named in the If header");
+                return;
+            }
+            Optional<DavLocks.Lock> refreshed = Optional.empty();
+            for (String token : header.tokens()) {
+                refreshed = locks.refresh(target.caller(), target.key(), token, timeout);
+                if (refreshed.isPresent()) {
+                    break;
+                }
+            }
+            if (refreshed.isEmpty()) {
+                error(res, 412, "no lock of the If header covers this resource");
+                return;
+            }
+            lock = refreshed.get();
+        } else {
+            String depth = Optional.ofNullable(req.getHeader("Depth"))
+                    .orElse("infinity")
+                    .strip();
+            if (!depth.equals("0") && !depth.equals("infinity")) {
+                error(res, 400, "LOCK takes Depth: 0 or infinity");
+                return;
+            }
+            if (!target.exists() && target.parent().isEmpty()) {
+                error(res, 409, "the parent collection does not exist");
+                return;
+            }
+            Optional<DavLocks.Lock> granted = locks.lock(
+                    target.caller(),
+                    target.key(),
+                    depth.equals("infinity")
+                            && (!target.exists() || target.node().folder()),
+                    info.exclusive(),
+                    info.ownerXml(),
+                    timeout);
+            if (granted.isEmpty()) {
+                davError(res, 423, "no-conflicting-lock", "the resource is locked");
+                return;
+            }
+            lock = granted.get();
+            if (!target.exists()) {
+                try {
+                    content.upload(
+                            new FileContent.Upload(
+                                    target.caller(),
+                                    target.parent().get().id(),
+                                    target.name(),
+                                    ConflictMode.FAIL,
+                                    Optional.of(0L),
+                                    Optional.empty(),
+                                    Optional.empty()),
+                            java.io.InputStream.nullInputStream());
+                } catch (NuboException | IOException e) {
+                    locks.unlock(target.caller(), target.key(), lock.token());
+                    throw e;
+                }
+                created = true;
+            }
+            res.setHeader("Lock-Token", "<" + lock.token() + ">");
+        }
+        res.setStatus(created ? 201 : 200);
+        res.setContentType("application/xml; charset=utf-8");
+        try (OutputStream out = new BufferedOutputStream(res.getOutputStream())) {
+            javax.xml.stream.XMLStreamWriter w =
+                    javax.xml.stream.XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
+            w.writeStartDocument("UTF-8", "1.0");
+            w.setPrefix("d", DavXml.DAV);
+            w.writeStartElement("d", "prop", DavXml.DAV);
+            w.writeNamespace("d", DavXml.DAV);
+            w.writeStartElement("d", "lockdiscovery", DavXml.DAV);
+            activelock(w, lock, target.base());
+            w.writeEndElement();
+            w.writeEndElement();
+            w.writeEndDocument();
+            w.close();
+        } catch (javax.xml.stream.XMLStreamException e) {
+            throw new IOException(e);
+        }
+    }
+
+    /** UNLOCK (RFC 4918 section 9.11): 204, or 409 lock-token-matches-request-uri when the token does not apply. */
+    private void unlock(Target target, HttpServletRequest req, HttpServletResponse res) throws IOException {
+        String header = req.getHeader("Lock-Token");
+        if (header == null || !header.strip().startsWith("<") || !header.strip().endsWith(">")) {
+            error(res, 400, "UNLOCK needs a Lock-Token header: <token>");
+            return;
+        }
+        String token = header.strip().substring(1, header.strip().length() - 1);
+        if (!locks.unlock(target.caller(), target.key(), token)) {
+            davError(res, 409, "lock-token-matches-request-uri", "no such lock on this resource");
+            return;
+        }
+        res.setStatus(204);
     }
 
     /** The DAV: properties the server computes; a PROPPATCH may not set or remove them. */
@@ -535,6 +844,9 @@ public class DavEngine {
             error(res, 403, "the source and the destination are the same");
             return;
         }
+        if ((move && !unlocked(source, true, true, req, res)) || !unlocked(dest, true, dest.exists(), req, res)) {
+            return;
+        }
         Optional<NodeView> parent = dest.parent();
         boolean replaced = dest.exists();
         if (!replaced && parent.isEmpty()) {
@@ -551,6 +863,7 @@ public class DavEngine {
                 return;
             }
             tree.trash(source.caller(), dest.node().id());
+            locks.release(source.caller(), dest.key());
             dest = new Target(source.caller(), source.base(), names, tree.resolve(source.caller(), names));
             parent = dest.parent();
         }
@@ -558,6 +871,7 @@ public class DavEngine {
         NodeView node = source.node();
         if (move) {
             tree.move(source.caller(), node.id(), into, Optional.of(dest.name()), ConflictMode.FAIL);
+            locks.release(source.caller(), source.key());
         } else {
             NodeView copy = node.folder() && depth.equals("0")
                     ? tree.createFolder(source.caller(), into, dest.name())
@@ -611,7 +925,7 @@ public class DavEngine {
         return cut < 0 ? path : path.substring(0, cut);
     }
 
-    private void delete(Target target, HttpServletResponse res) throws IOException {
+    private void delete(Target target, HttpServletRequest req, HttpServletResponse res) throws IOException {
         if (!target.exists()) {
             error(res, 404, "nothing at this path");
             return;
@@ -620,7 +934,11 @@ public class DavEngine {
             error(res, 403, "the root collection cannot be deleted");
             return;
         }
+        if (!unlocked(target, true, true, req, res)) {
+            return;
+        }
         tree.trash(target.caller(), target.node().id());
+        locks.release(target.caller(), target.key());
         res.setStatus(204);
     }
 

@@ -198,6 +198,55 @@ public final class DavXml {
         }
     }
 
+    /** What a LOCK asks for: the scope, and the owner element's content (XML text) if given. */
+    public record LockInfo(boolean exclusive, String ownerXml) {}
+
+    /** Parses a LOCK body; null for an empty one (a refresh). Only write locks exist. */
+    public static LockInfo lockinfo(InputStream body) throws IOException {
+        XMLStreamReader r = open(body);
+        if (r == null) {
+            return null;
+        }
+        try {
+            if (!isDav(r, "lockinfo")) {
+                throw NuboException.invalid("a LOCK body must be a DAV:lockinfo element");
+            }
+            Boolean exclusive = null;
+            String owner = null;
+            while (next(r) == XMLStreamConstants.START_ELEMENT) {
+                if (isDav(r, "lockscope")) {
+                    while (next(r) == XMLStreamConstants.START_ELEMENT) {
+                        if (isDav(r, "exclusive")) {
+                            exclusive = true;
+                        } else if (isDav(r, "shared")) {
+                            exclusive = false;
+                        }
+                        skip(r);
+                    }
+                } else if (isDav(r, "locktype")) {
+                    while (next(r) == XMLStreamConstants.START_ELEMENT) {
+                        if (!isDav(r, "write")) {
+                            throw NuboException.invalid("only write locks exist");
+                        }
+                        skip(r);
+                    }
+                } else if (isDav(r, "owner")) {
+                    owner = content(r);
+                } else {
+                    skip(r);
+                }
+            }
+            if (exclusive == null) {
+                throw NuboException.invalid("a DAV:lockinfo needs a lockscope of exclusive or shared");
+            }
+            return new LockInfo(exclusive, owner);
+        } catch (XMLStreamException e) {
+            throw NuboException.invalid("the body is not well-formed XML: " + e.getMessage());
+        } finally {
+            close(r);
+        }
+    }
+
     /** True when the body has any content at all (MKCOL with a body is refused). */
     public static boolean hasBody(InputStream body) throws IOException {
         return body.read() >= 0;

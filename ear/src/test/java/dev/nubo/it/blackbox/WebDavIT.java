@@ -360,6 +360,82 @@ class WebDavIT {
                 .isEqualTo(207);
     }
 
+    static final String LOCKINFO = "<?xml version=\"1.0\"?><D:lockinfo xmlns:D=\"DAV:\"><D:lockscope><D:exclusive/>"
+            + "</D:lockscope><D:locktype><D:write/></D:locktype><D:owner>it</D:owner></D:lockinfo>";
+
+    @Test
+    void locks_guardWrites_untilUnlocked_andAnUnmappedUrlGetsAnEmptyFile() {
+        TestUser u = api.newUser("davlock");
+        as(u, "MKCOL", dav(u) + "d").send().expect(201);
+        Res locked = as(u, "LOCK", dav(u) + "d")
+                .header("Timeout", "Second-300")
+                .body("application/xml", LOCKINFO)
+                .send();
+        assertThat(locked.status()).isEqualTo(200);
+        String token = locked.headers().firstValue("Lock-Token").orElseThrow();
+        assertThat(token).startsWith("<opaquelocktoken:");
+        assertThat(locked.body()).contains("<d:depth>infinity</d:depth>").contains("Second-300");
+
+        Res blocked = as(u, "PUT", dav(u) + "d/f.txt")
+                .bytes("text/plain", new byte[1])
+                .send();
+        assertThat(blocked.status())
+                .as("a member of a locked collection without the token")
+                .isEqualTo(423);
+        assertThat(blocked.body()).contains("lock-token-submitted");
+        assertThat(as(u, "DELETE", dav(u) + "d").send().status()).isEqualTo(423);
+        assertThat(as(u, "LOCK", dav(u) + "d")
+                        .body("application/xml", LOCKINFO)
+                        .send()
+                        .status())
+                .as("a second exclusive lock")
+                .isEqualTo(423);
+        assertThat(as(u, "PUT", dav(u) + "d/f.txt")
+                        .header("If", "(" + token + ")")
+                        .bytes("text/plain", new byte[1])
+                        .send()
+                        .status())
+                .isEqualTo(201);
+        assertThat(as(u, "PUT", dav(u) + "d/f.txt")
+                        .header("If", "(<opaquelocktoken:bogus>)")
+                        .bytes("text/plain", new byte[1])
+                        .send()
+                        .status())
+                .isEqualTo(412);
+        Res discovery = as(u, "PROPFIND", dav(u) + "d/f.txt")
+                .header("Depth", "0")
+                .send()
+                .expect(207);
+        assertThat(discovery.body())
+                .contains(token.substring(1, token.length() - 1))
+                .contains("<d:owner>it</d:owner>");
+
+        assertThat(as(u, "UNLOCK", dav(u) + "d")
+                        .header("Lock-Token", "<opaquelocktoken:nope>")
+                        .send()
+                        .status())
+                .isEqualTo(409);
+        assertThat(as(u, "UNLOCK", dav(u) + "d")
+                        .header("Lock-Token", token)
+                        .send()
+                        .status())
+                .isEqualTo(204);
+        assertThat(as(u, "DELETE", dav(u) + "d").send().status()).isEqualTo(204);
+
+        Res lockNull = as(u, "LOCK", dav(u) + "new.txt")
+                .header("Depth", "0")
+                .body("application/xml", LOCKINFO)
+                .send();
+        assertThat(lockNull.status()).isEqualTo(201);
+        Res empty = as(u, "PROPFIND", dav(u) + "new.txt")
+                .header("Depth", "0")
+                .send()
+                .expect(207);
+        assertThat(empty.body()).contains("<d:getcontentlength>0</d:getcontentlength>");
+        assertThat(as(u, "OPTIONS", dav(u)).send().expect(200).headers().firstValue("DAV"))
+                .hasValue("1, 2, 3");
+    }
+
     @Test
     void hostileRequests_areRefusedAndChangeNothing() {
         TestUser u = api.newUser("davbad");
@@ -421,14 +497,14 @@ class WebDavIT {
     }
 
     @Test
-    void litmus_basicCopymovePropsAndHttpSuites_passWithNoFailure() throws Exception {
+    void litmus_everySuite_passesWithNoFailureAndNoWarning() throws Exception {
         TestUser u = api.newUser("litmus");
         Path logs = Files.createTempDirectory("litmus");
         ProcessBuilder pb = new ProcessBuilder(
                         "litmus", "-k", api.base.resolve(dav(u)).toString(), u.username(), u.password())
                 .directory(logs.toFile())
                 .redirectErrorStream(true);
-        pb.environment().put("TESTS", "basic copymove props http");
+        pb.environment().put("TESTS", "basic copymove props locks http");
         Process p = pb.start();
         assertThat(p.waitFor(5, TimeUnit.MINUTES)).as("litmus finished").isTrue();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -437,7 +513,9 @@ class WebDavIT {
                 .contains("<- summary for `basic': of 16 tests run: 16 passed, 0 failed")
                 .contains("<- summary for `copymove': of 13 tests run: 13 passed, 0 failed")
                 .contains("<- summary for `props': of 30 tests run: 30 passed, 0 failed")
-                .contains("<- summary for `http': of 4 tests run: 4 passed, 0 failed");
+                .contains("<- summary for `locks': of 41 tests run: 41 passed, 0 failed")
+                .contains("<- summary for `http': of 4 tests run: 4 passed, 0 failed")
+                .doesNotContain("WARNING");
         deleteQuietly(logs);
     }
 
