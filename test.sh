@@ -14,6 +14,8 @@ command -v unshare >/dev/null || missing+=(util-linux)
 command -v curl >/dev/null || missing+=(curl)
 # WebDAV clients the tests run against the server
 command -v litmus >/dev/null || missing+=(litmus)
+command -v cadaver >/dev/null || missing+=(cadaver)
+command -v rclone >/dev/null || missing+=(rclone)
 if ((${#missing[@]})); then
   echo "test.sh: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -60,9 +60,11 @@ class TrashRetentionIT {
 
         u.trash(onlyId);
         u.trash(sharedTrashed);
+        // the 2 s timer may purge either file at any moment from here on, so only the possible states are checked
+        // (the exact trash accounting without a timer is FilesApiIT's)
         assertThat(u.usage().num("trashBytes"))
                 .as("trashed bytes count until purged")
-                .isEqualTo((long) only.length + shared.length);
+                .isIn(0L, (long) only.length, (long) shared.length, (long) only.length + shared.length);
 
         BlobDisk.await(BOUND, "the trash purged", () -> u.trashed().size(), n -> n == 0);
         Api.Res usage = u.usage();
