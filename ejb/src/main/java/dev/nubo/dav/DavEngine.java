@@ -354,7 +354,7 @@ public class DavEngine {
             res.setStatus(failed);
             return;
         }
-        try (FileContent.Opened opened = content.open(target.caller(), node.id())) {
+        try (FileContent.Opened opened = content.open(target.caller(), node.id(), false)) {
             long length = node.size();
             String range = req.getHeader("Range");
             String ifRange = req.getHeader("If-Range");

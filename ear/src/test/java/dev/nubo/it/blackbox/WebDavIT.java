@@ -186,6 +186,11 @@ class WebDavIT {
                         .status())
                 .isEqualTo(412);
 
+        assertThat(as(u, "GET", "/api/recent").send().expect(200).list("").stream()
+                        .map(e -> MiniJson.at(e, "action")))
+                .as("a sync client's reads are not the user opening files")
+                .doesNotContain("opened");
+
         Res range = as(u, "GET", dav(u) + "f.bin").header("Range", "bytes=5-9").send();
         assertThat(range.status()).isEqualTo(206);
         assertThat(range.headers().firstValue("Content-Range")).hasValue("bytes 5-9/20");

@@ -58,6 +58,12 @@ public interface FileContent {
     /** Opens a file for download and records it as recently opened. 409 {@code is_a_folder} for a folder. */
     Opened open(UUID caller, long fileId) throws IOException;
 
+    /**
+     * Opens a file for reading; {@code recordRecent} false for sync clients (WebDAV, Nextcloud), whose reads are
+     * not the user opening a file and would cost a database write each.
+     */
+    Opened open(UUID caller, long fileId, boolean recordRecent) throws IOException;
+
     /** One entry of an archive: the path inside it ("Docs/a.txt", folders end in "/") and, for files, the blob. */
     record ArchiveEntry(String path, boolean folder, long size, Optional<ContentHash> blob, Instant modifiedAt) {}
 

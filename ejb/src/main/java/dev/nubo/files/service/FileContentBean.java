@@ -144,6 +144,11 @@ public class FileContentBean implements FileContent {
 
     @Override
     public Opened open(UUID caller, long fileId) throws IOException {
+        return open(caller, fileId, true);
+    }
+
+    @Override
+    public Opened open(UUID caller, long fileId, boolean recordRecent) throws IOException {
         NodeView file = access.require(caller, fileId, Need.READ);
         if (file.folder()) {
             throw NuboException.conflict("is_a_folder", "'" + file.name() + "' is a folder; download it as a ZIP");
@@ -151,7 +156,9 @@ public class FileContentBean implements FileContent {
         ContentHash hash = new ContentHash(file.contentHash());
         FileChannel channel =
                 store.open(hash).orElseThrow(() -> new IllegalStateException("blob of node " + fileId + " is missing"));
-        recent.touch(caller, fileId, "opened");
+        if (recordRecent) {
+            recent.touch(caller, fileId, "opened");
+        }
         return new Opened(file, channel, store.localFile(hash));
     }
 
