@@ -11,7 +11,6 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
@@ -45,7 +44,10 @@ public class DavServlet extends HttpServlet {
                 res.setHeader("Allow", "OPTIONS, PROPFIND");
                 res.setStatus(200);
             } else {
-                plain(res, 404, "files are under " + prefix + FILES + user.get().username() + "/");
+                DavEngine.error(
+                        res,
+                        404,
+                        "files are under " + prefix + FILES + user.get().username() + "/");
             }
             return;
         }
@@ -57,11 +59,11 @@ public class DavServlet extends HttpServlet {
         try {
             username = DavPath.decode(rawUser);
         } catch (NuboException e) {
-            plain(res, 400, e.getMessage());
+            DavEngine.error(res, 400, e.getMessage());
             return;
         }
         if (!username.equals(user.get().username())) {
-            plain(
+            DavEngine.error(
                     res,
                     404,
                     "no such tree: the signed-in user's files are under " + prefix + FILES
@@ -70,13 +72,5 @@ public class DavServlet extends HttpServlet {
         }
         String base = prefix + FILES + DavPath.encode(username) + "/";
         engine.serve(user.get(), base, rawPath, req, res);
-    }
-
-    private static void plain(HttpServletResponse res, int status, String message) throws IOException {
-        res.setStatus(status);
-        res.setContentType("text/plain; charset=utf-8");
-        byte[] body = (message + "\n").getBytes(StandardCharsets.UTF_8);
-        res.setContentLength(body.length);
-        res.getOutputStream().write(body);
     }
 }

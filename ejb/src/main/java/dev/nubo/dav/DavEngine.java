@@ -217,7 +217,7 @@ public class DavEngine {
                     asked,
                     quota,
                     dead.of(List.of(node.id())).getOrDefault(node.id(), Map.of()),
-                    lockdiscovery(target.caller(), target.key(), base(target)));
+                    lockdiscovery(target.caller(), target.key(), target.base()));
             if (depth.equals("1") && node.folder()) {
                 Optional<ListingPage.Cursor> after = Optional.empty();
                 do {
@@ -236,7 +236,7 @@ public class DavEngine {
                                 lockdiscovery(
                                         target.caller(),
                                         target.key().isEmpty() ? child.name() : target.key() + "/" + child.name(),
-                                        base(target)));
+                                        target.base()));
                     }
                     ms.flush();
                     after = page.next();
@@ -528,8 +528,14 @@ public class DavEngine {
         }
     };
 
-    private static String base(Target t) {
-        return t.base();
+    /** The names of a raw path below the tree's encoded base ("/dav/files/alice/"), or empty outside it. */
+    static Optional<List<NodeName>> namesUnder(String rawPath, String base) {
+        if ((rawPath + "/").equals(base)) {
+            return Optional.of(List.of());
+        }
+        return rawPath.startsWith(base)
+                ? Optional.of(DavPath.names(rawPath.substring(base.length())))
+                : Optional.empty();
     }
 
     /** The lockdiscovery value of a path: an activelock per lock covering it. */
@@ -587,13 +593,11 @@ public class DavEngine {
             NodeView node = target.exists() ? target.node() : null;
             if (g.resource() != null) {
                 String path = destinationPath(g.resource(), req, target.base());
-                if (path == null || !(path.startsWith(target.base()) || (path + "/").equals(target.base()))) {
+                Optional<List<NodeName>> under = path == null ? Optional.empty() : namesUnder(path, target.base());
+                if (under.isEmpty()) {
                     continue;
                 }
-                List<NodeName> names = DavPath.names(
-                        path.length() > target.base().length()
-                                ? path.substring(target.base().length())
-                                : "");
+                List<NodeName> names = under.get();
                 FileTree.Resolved r = tree.resolve(target.caller(), names);
                 key = String.join("/", names.stream().map(NodeName::value).toList());
                 node = r.matched() == names.size() ? r.node() : null;
@@ -749,8 +753,7 @@ public class DavEngine {
         res.setStatus(created ? 201 : 200);
         res.setContentType("application/xml; charset=utf-8");
         try (OutputStream out = new BufferedOutputStream(res.getOutputStream())) {
-            javax.xml.stream.XMLStreamWriter w =
-                    javax.xml.stream.XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
+            javax.xml.stream.XMLStreamWriter w = Multistatus.OUTPUT.createXMLStreamWriter(out, "UTF-8");
             w.writeStartDocument("UTF-8", "1.0");
             w.setPrefix("d", DavXml.DAV);
             w.writeStartElement("d", "prop", DavXml.DAV);
@@ -831,14 +834,12 @@ public class DavEngine {
             error(res, 502, "the Destination is on another server");
             return;
         }
-        if (!destPath.startsWith(source.base()) && !(destPath + "/").equals(source.base())) {
+        Optional<List<NodeName>> under = namesUnder(destPath, source.base());
+        if (under.isEmpty()) {
             error(res, 403, "the Destination is outside this tree");
             return;
         }
-        List<NodeName> names = DavPath.names(
-                destPath.length() > source.base().length()
-                        ? destPath.substring(source.base().length())
-                        : "");
+        List<NodeName> names = under.get();
         Target dest = new Target(source.caller(), source.base(), names, tree.resolve(source.caller(), names));
         if (names.isEmpty() || names.equals(source.names())) {
             error(res, 403, "the source and the destination are the same");
@@ -952,7 +953,8 @@ public class DavEngine {
         return e.kind().httpStatus();
     }
 
-    static void error(HttpServletResponse res, int status, String message) throws IOException {
+    /** A plain-text error answer: the status and one line saying why. */
+    public static void error(HttpServletResponse res, int status, String message) throws IOException {
         res.setStatus(status);
         res.setContentType("text/plain; charset=utf-8");
         byte[] body = (message + "\n").getBytes(StandardCharsets.UTF_8);

@@ -14,7 +14,7 @@ import javax.xml.stream.XMLStreamWriter;
  * read from the database, so a folder of any size needs memory for one page only.
  */
 final class Multistatus implements AutoCloseable {
-    private static final XMLOutputFactory OUTPUT = XMLOutputFactory.newFactory();
+    static final XMLOutputFactory OUTPUT = XMLOutputFactory.newFactory();
     private final XMLStreamWriter w;
 
     /** A property value: text, or null for an empty element, or a writer of child elements. */
