@@ -3,7 +3,8 @@
 # 1,000-file folder, GET of 4 KiB with Basic auth, GET of 16 MiB, PUT of 64 KiB (and PROPFIND Depth 0 on one
 # file), driven by wrk through ../shared/tools/dav-bench.sh with the same settings for both servers.
 # Usage: perf/dav/bench.sh [path/to/nubo.jar]   (prints a Markdown report on stdout; raw wrk output under /tmp)
-# Env: BENCH_DUR (10s), BENCH_CONN (16), BENCH_RUNS (2) as dav-bench.sh takes them. Needs apache2, wrk, curl.
+# Env: BENCH_DUR (10s), BENCH_CONN (16), BENCH_RUNS (2), BENCH_ONLY as dav-bench.sh takes them; BENCH_WARM (20,
+# seconds of unmeasured warm-up per workload). Needs apache2, wrk, curl, jcmd.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tools=$(cd "$here/../../../shared/tools" && pwd)
@@ -17,9 +18,26 @@ export BENCH_DUR=${BENCH_DUR:-10s} BENCH_CONN=${BENCH_CONN:-16} BENCH_RUNS=${BEN
 trap 'cleanup; "$tools/peers/stop-peers.sh" >/dev/null 2>&1 || true' EXIT
 
 rss() { awk '/VmRSS/ {printf "%d", $2 / 1024}' /proc/$pid/status; }
+# A JVM compiles its hot paths during the first minutes under load (on two cores the JIT takes one of them), so
+# both servers get one unmeasured pass of every workload first (BENCH_WARM seconds each; 0 skips it), and Nubo's
+# measured pass starts once the JIT's queue is empty (at most 2 minutes later).
+warm=${BENCH_WARM:-20}
+warmup() { # url user pass
+  [ "$warm" -gt 0 ] || return 0
+  BENCH_RUNS=1 BENCH_DUR=${warm}s BENCH_OUT=$work/warm "$tools/dav-bench.sh" "$@" files > /dev/null 2>&1 || true
+}
+jit_idle() {
+  for _ in $(seq 1 60); do
+    jcmd "$pid" Compiler.queue 2>/dev/null | grep -qE '^C2 CompilerThread|^[0-9]+ +4 ' || return 0
+    sleep 2
+  done
+}
+warmup "http://127.0.0.1:$port/dav/files/admin/" admin "$pass"
+jit_idle
 BENCH_OUT=$work/nubo "$tools/dav-bench.sh" "http://127.0.0.1:$port/dav/files/admin/" admin "$pass" files \
   > "$work/nubo.txt" 2>&1
 nubo_rss=$(rss)
+warmup "http://127.0.0.1:18080/dav/" test test123
 BENCH_OUT=$work/apache "$tools/dav-bench.sh" "http://127.0.0.1:18080/dav/" test test123 files \
   > "$work/apache.txt" 2>&1
 
@@ -38,7 +56,7 @@ def load(path):
 nubo, apache = load(sys.argv[1]), load(sys.argv[2])
 rss, dur, conn, runs = sys.argv[3:7]
 goals = {"propfind1": 2.0, "get4k": 1.5, "get16m": 0.9, "put64k": 1.0, "propfind0": None}
-print(f"wrk, {conn} connections, {dur} per run, best of {runs} runs per workload; Nubo RSS after its runs: {rss} MiB\n")
+print(f"wrk, {conn} connections, {dur} per run, best of {runs} runs per workload after a warm-up pass; Nubo RSS after its runs: {rss} MiB\n")
 print("| workload | Nubo req/s | Apache req/s | ratio | goal | Nubo p50 / p99 ms | Apache p50 / p99 ms | errors (Nubo, Apache) |")
 print("|---|---|---|---|---|---|---|---|")
 for w in ["propfind1", "get4k", "get16m", "put64k", "propfind0"]:

@@ -205,6 +205,7 @@ public class DavEngine {
         }
         NodeView node = target.node();
         Quota quota = needsQuota(asked) ? quota(target.caller()) : null;
+        boolean needsDead = needsDeadProperties(asked);
         res.setStatus(207);
         res.setContentType("application/xml; charset=utf-8");
         try (OutputStream out = new BufferedOutputStream(res.getOutputStream(), 64 * 1024);
@@ -216,14 +217,15 @@ public class DavEngine {
                     target.names().isEmpty(),
                     asked,
                     quota,
-                    dead.of(List.of(node.id())).getOrDefault(node.id(), Map.of()),
+                    needsDead ? dead.of(List.of(node.id())).getOrDefault(node.id(), Map.of()) : Map.of(),
                     lockdiscovery(target.caller(), target.key(), target.base()));
             if (depth.equals("1") && node.folder()) {
                 Optional<ListingPage.Cursor> after = Optional.empty();
                 do {
                     ListingPage page = tree.list(target.caller(), node.id(), ListingQuery.byName(after, PAGE));
-                    Map<Long, Map<QName, String>> deadOfPage =
-                            dead.of(page.entries().stream().map(NodeView::id).toList());
+                    Map<Long, Map<QName, String>> deadOfPage = needsDead
+                            ? dead.of(page.entries().stream().map(NodeView::id).toList())
+                            : Map.of();
                     for (NodeView child : page.entries()) {
                         describe(
                                 ms,
@@ -243,6 +245,13 @@ public class DavEngine {
                 } while (after.isPresent());
             }
         }
+    }
+
+    /** Whether any asked property could be a dead one: a query per page saved when a client asks only live ones. */
+    private static boolean needsDeadProperties(DavXml.Propfind asked) {
+        return asked.kind() != DavXml.Propfind.Kind.PROP
+                || asked.names().stream()
+                        .anyMatch(n -> !DavXml.DAV.equals(n.getNamespaceURI()) || !LIVE.contains(n.getLocalPart()));
     }
 
     private static boolean needsQuota(DavXml.Propfind asked) {
@@ -354,7 +363,7 @@ public class DavEngine {
             res.setStatus(failed);
             return;
         }
-        try (FileContent.Opened opened = content.open(target.caller(), node.id(), false)) {
+        try (FileContent.Opened opened = content.open(target.caller(), target.resolved())) {
             long length = node.size();
             String range = req.getHeader("Range");
             String ifRange = req.getHeader("If-Range");

@@ -228,6 +228,63 @@ class WebDavIT {
         assertThat(as(u, "DELETE", dav(u)).send().status()).isEqualTo(403);
     }
 
+    /**
+     * DAV remembers where paths lead (the first read of every request); each kind of change made through another
+     * surface must show on the very next DAV request, for the changed path and for paths beneath it.
+     */
+    @Test
+    void pathsChangedThroughRest_showOnTheVeryNextDavRequest() {
+        TestUser u = api.newUser("davfresh");
+        FilesClient f = new FilesClient(api, u);
+        long docs = f.mkdir(f.rootId(), "docs");
+        long file = f.uploadOk(docs, "a.txt", "one".getBytes(StandardCharsets.UTF_8));
+        // read twice over DAV, so the answers are remembered
+        for (int i = 0; i < 2; i++) {
+            assertThat(as(u, "GET", dav(u) + "docs/a.txt").send().expect(200).body())
+                    .isEqualTo("one");
+            as(u, "PROPFIND", dav(u) + "docs/b.txt").header("Depth", "0").send().expect(404);
+        }
+        String etag = as(u, "GET", dav(u) + "docs/a.txt").send().header("ETag");
+
+        f.upload(docs, "a.txt", "two!".getBytes(StandardCharsets.UTF_8), "overwrite")
+                .expect(201);
+        Res overwritten = as(u, "GET", dav(u) + "docs/a.txt").send().expect(200);
+        assertThat(overwritten.body()).isEqualTo("two!");
+        assertThat(overwritten.header("ETag")).isNotEqualTo(etag);
+
+        f.as(api.patch("/api/files/" + file))
+                .json(MiniJson.obj("name", "b.txt"))
+                .send()
+                .expect(200);
+        as(u, "GET", dav(u) + "docs/a.txt").send().expect(404);
+        assertThat(as(u, "GET", dav(u) + "docs/b.txt").send().expect(200).body())
+                .isEqualTo("two!");
+
+        f.as(api.patch("/api/files/" + docs))
+                .json(MiniJson.obj("name", "papers"))
+                .send()
+                .expect(200);
+        as(u, "GET", dav(u) + "docs/b.txt").send().expect(404);
+        as(u, "GET", dav(u) + "papers/b.txt").send().expect(200);
+
+        f.trash(docs);
+        as(u, "GET", dav(u) + "papers/b.txt").send().expect(404);
+        as(u, "PROPFIND", dav(u) + "papers").header("Depth", "0").send().expect(404);
+
+        f.as(api.post("/api/trash/" + docs + "/restore")).send().expect(200);
+        assertThat(as(u, "GET", dav(u) + "papers/b.txt").send().expect(200).body())
+                .isEqualTo("two!");
+
+        // and a DAV write is seen by the next DAV read of a path beneath it
+        as(u, "MOVE", dav(u) + "papers")
+                .header("Destination", dav(u) + "moved")
+                .send()
+                .expect(201);
+        as(u, "GET", dav(u) + "papers/b.txt").send().expect(404);
+        assertThat(as(u, "GET", dav(u) + "moved/b.txt").send().expect(200).body())
+                .isEqualTo("two!");
+    }
+
     static final String SET_PROPS = "<?xml version=\"1.0\"?><D:propertyupdate xmlns:D=\"DAV:\" xmlns:z=\"urn:z\">"
             + "<D:set><D:prop><z:colour>blue &amp; green</z:colour><z:tree><z:leaf n=\"1\">a</z:leaf></z:tree>"
             + "</D:prop></D:set></D:propertyupdate>";

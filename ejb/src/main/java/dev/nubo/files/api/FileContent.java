@@ -64,6 +64,13 @@ public interface FileContent {
      */
     Opened open(UUID caller, long fileId, boolean recordRecent) throws IOException;
 
+    /**
+     * Opens a file that {@link FileTree#resolve} found for {@code caller} in this request, without reading its row
+     * again: resolving a path already applied the caller's access. Records nothing as recently opened (the path
+     * surfaces are sync clients). 409 {@code is_a_folder} for a folder.
+     */
+    Opened open(UUID caller, FileTree.Resolved resolved) throws IOException;
+
     /** One entry of an archive: the path inside it ("Docs/a.txt", folders end in "/") and, for files, the blob. */
     record ArchiveEntry(String path, boolean folder, long size, Optional<ContentHash> blob, Instant modifiedAt) {}
 

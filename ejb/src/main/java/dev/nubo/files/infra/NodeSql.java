@@ -30,8 +30,12 @@ final class NodeSql {
 
     record Quota(Long quotaBytes, long usedBytes) {}
 
-    /** Locks the owner's row for the rest of the transaction and reads their quota. */
-    static Quota lockOwner(EntityManager em, UUID owner) {
+    /**
+     * Locks the owner's row for the rest of the transaction and reads their quota; cached answers about the owner's
+     * tree stop counting as current ({@link TreeVersions}).
+     */
+    static Quota lockOwner(EntityManager em, TreeVersions versions, UUID owner) {
+        versions.changing(owner);
         List<?> rows = em.createNativeQuery("SELECT quota_bytes, used_bytes FROM users WHERE id = ?1 FOR UPDATE")
                 .setParameter(1, owner)
                 .getResultList();

@@ -13,15 +13,18 @@ import dev.nubo.files.api.NodeName;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.files.api.StorageUsage;
 import dev.nubo.platform.api.NuboException;
+import dev.nubo.platform.cache.Caches;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import javax.cache.Cache;
 
 /**
  * The tree in SQL. Every subtree operation is a fixed number of statements over the ltree path, whatever the size
@@ -34,7 +37,16 @@ public class SqlFileTree implements FileTree {
     EntityManager em;
 
     @Inject
+    TreeVersions versions;
+
+    @Inject
     FileAccess access;
+
+    @Inject
+    Caches caches;
+
+    /** Path resolutions per owner and path, the first read of every DAV and Nextcloud request. */
+    private volatile Cache<String, KnownPath> resolutions;
 
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
@@ -58,6 +70,30 @@ public class SqlFileTree implements FileTree {
         // names never contain '/', so the path travels as one string and is split in SQL; each step is one probe
         // of the (parent_id, name) unique index
         String joined = String.join("/", names.stream().map(NodeName::value).toList());
+        String key = caller + "/" + joined;
+        long version = versions.current(caller);
+        KnownPath known = resolutions().get(key);
+        if (known != null && known.version() == version) {
+            return known.resolved();
+        }
+        Resolved resolved = query(caller, joined, names.size());
+        resolutions().put(key, new KnownPath(version, resolved));
+        return resolved;
+    }
+
+    /** A resolution and the owner's tree version read before it; current while the version is unchanged. */
+    record KnownPath(long version, Resolved resolved) {}
+
+    private Cache<String, KnownPath> resolutions() {
+        Cache<String, KnownPath> cache = resolutions;
+        if (cache == null) {
+            cache = caches.cache("nubo.paths", String.class, KnownPath.class, 50_000, Duration.ofMinutes(10));
+            resolutions = cache;
+        }
+        return cache;
+    }
+
+    private Resolved query(UUID caller, String joined, int depth) {
         List<?> rows = em.createNativeQuery("WITH RECURSIVE walk(id, depth) AS ("
                         + " SELECT r.id, 0 FROM nodes r WHERE r.owner_id = ?1 AND r.parent_id IS NULL"
                         + " UNION ALL"
@@ -68,7 +104,7 @@ public class SqlFileTree implements FileTree {
                         + " ORDER BY w.depth DESC LIMIT 1")
                 .setParameter(1, caller)
                 .setParameter(2, joined)
-                .setParameter(3, names.size())
+                .setParameter(3, depth)
                 .getResultList();
         if (rows.isEmpty()) {
             throw NuboException.notFound("folder");
@@ -91,7 +127,7 @@ public class SqlFileTree implements FileTree {
     @Override
     public NodeView createFolder(UUID caller, long parentId, NodeName name) {
         access.requireFolder(caller, parentId, Need.WRITE);
-        NodeSql.lockOwner(em, access.ownerOf(parentId));
+        NodeSql.lockOwner(em, versions, access.ownerOf(parentId));
         long id = insertFolder(parentId, name);
         NodeSql.touchAncestors(em, parentId, 0);
         return access.require(caller, id, Need.READ);
@@ -130,7 +166,7 @@ public class SqlFileTree implements FileTree {
         }
         access.requireFolder(caller, newParentId, Need.WRITE);
         refuseIntoOwnSubtree(nodeId, newParentId, "moved");
-        NodeSql.lockOwner(em, access.ownerOf(nodeId));
+        NodeSql.lockOwner(em, versions, access.ownerOf(nodeId));
         NodeName name = newName.orElse(new NodeName(node.name()));
         Optional<Object[]> existing = NodeSql.existing(em, newParentId, name.value());
         if (existing.isPresent() && ((Number) existing.get()[0]).longValue() != nodeId) {
@@ -193,7 +229,7 @@ public class SqlFileTree implements FileTree {
         access.requireFolder(caller, newParentId, Need.WRITE);
         refuseIntoOwnSubtree(nodeId, newParentId, "copied");
         UUID owner = access.ownerOf(newParentId);
-        NodeSql.lockOwner(em, owner);
+        NodeSql.lockOwner(em, versions, owner);
         NodeName name = newName.orElse(new NodeName(node.name()));
         Optional<Object[]> existing = NodeSql.existing(em, newParentId, name.value());
         if (existing.isPresent()) {
@@ -261,7 +297,7 @@ public class SqlFileTree implements FileTree {
         if (node.parentId() == null) {
             throw NuboException.conflict("root_is_fixed", "the root folder cannot be deleted");
         }
-        NodeSql.lockOwner(em, access.ownerOf(nodeId));
+        NodeSql.lockOwner(em, versions, access.ownerOf(nodeId));
         trashLocked(nodeId, node.parentId(), node.size());
     }
 

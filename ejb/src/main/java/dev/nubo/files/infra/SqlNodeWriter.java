@@ -36,6 +36,9 @@ public class SqlNodeWriter {
     EntityManager em;
 
     @Inject
+    TreeVersions versions;
+
+    @Inject
     FileAccess access;
 
     @Inject
@@ -55,7 +58,7 @@ public class SqlNodeWriter {
             throws IOException {
         access.requireFolder(caller, parentId, Need.WRITE);
         UUID owner = access.ownerOf(parentId);
-        NodeSql.lockOwner(em, owner);
+        NodeSql.lockOwner(em, versions, owner);
         Optional<Object[]> existing = NodeSql.existing(em, parentId, name.value());
         if (existing.isPresent()) {
             Object[] e = existing.get();
@@ -112,7 +115,7 @@ public class SqlNodeWriter {
             throw NuboException.conflict("is_a_folder", "'" + file.name() + "' is a folder");
         }
         UUID owner = access.ownerOf(fileId);
-        NodeSql.lockOwner(em, owner);
+        NodeSql.lockOwner(em, versions, owner);
         // re-read under the lock: the etag compared is the one this write replaces
         file = access.require(caller, fileId, Need.WRITE);
         if (ifMatch.isPresent() && !ifMatch.get().equals("*") && !ifMatch.get().equals(file.etag())) {

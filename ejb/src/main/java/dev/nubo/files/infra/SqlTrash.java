@@ -32,6 +32,9 @@ public class SqlTrash implements Trash {
     EntityManager em;
 
     @Inject
+    TreeVersions versions;
+
+    @Inject
     FileAccess access;
 
     @Inject
@@ -69,7 +72,7 @@ public class SqlTrash implements Trash {
 
     @Override
     public NodeView restore(UUID caller, long nodeId) {
-        NodeSql.lockOwner(em, caller);
+        NodeSql.lockOwner(em, versions, caller);
         Object[] item = trashed(caller, nodeId);
         long parentId = ((Number) item[1]).longValue();
         long size = ((Number) item[3]).longValue();
@@ -137,14 +140,14 @@ public class SqlTrash implements Trash {
 
     @Override
     public void purge(UUID caller, long nodeId) {
-        NodeSql.lockOwner(em, caller);
+        NodeSql.lockOwner(em, versions, caller);
         trashed(caller, nodeId);
         purgeWhere(caller, "t.id = ?2", nodeId);
     }
 
     @Override
     public int empty(UUID caller) {
-        NodeSql.lockOwner(em, caller);
+        NodeSql.lockOwner(em, versions, caller);
         return purgeWhere(caller, "t.trashed_at IS NOT NULL", null);
     }
 
@@ -165,7 +168,7 @@ public class SqlTrash implements Trash {
 
     /** One owner's expired items, in its own transaction so one user's purge never waits on another's. */
     public int purgeExpiredOf(UUID owner, Duration retention) {
-        NodeSql.lockOwner(em, owner);
+        NodeSql.lockOwner(em, versions, owner);
         return purgeWhere(
                 owner,
                 "t.trashed_at IS NOT NULL AND t.trashed_at < now() - ?2 * interval '1 millisecond'",

@@ -150,15 +150,25 @@ public class FileContentBean implements FileContent {
     @Override
     public Opened open(UUID caller, long fileId, boolean recordRecent) throws IOException {
         NodeView file = access.require(caller, fileId, Need.READ);
+        Opened opened = openBlob(file);
+        if (recordRecent) {
+            recent.touch(caller, fileId, "opened");
+        }
+        return opened;
+    }
+
+    @Override
+    public Opened open(UUID caller, FileTree.Resolved resolved) throws IOException {
+        return openBlob(resolved.node());
+    }
+
+    private Opened openBlob(NodeView file) throws IOException {
         if (file.folder()) {
             throw NuboException.conflict("is_a_folder", "'" + file.name() + "' is a folder; download it as a ZIP");
         }
         ContentHash hash = new ContentHash(file.contentHash());
-        FileChannel channel =
-                store.open(hash).orElseThrow(() -> new IllegalStateException("blob of node " + fileId + " is missing"));
-        if (recordRecent) {
-            recent.touch(caller, fileId, "opened");
-        }
+        FileChannel channel = store.open(hash)
+                .orElseThrow(() -> new IllegalStateException("blob of node " + file.id() + " is missing"));
         return new Opened(file, channel, store.localFile(hash));
     }
 

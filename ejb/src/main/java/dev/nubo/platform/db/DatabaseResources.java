@@ -21,6 +21,9 @@ import jakarta.ejb.Singleton;
             "fish.payara.connection-validation-method=custom-validation",
             "fish.payara.validation-classname=org.glassfish.api.jdbc.validation.PostgresConnectionValidation",
             "fish.payara.is-connection-validation-required=true",
+            // a connection is checked when it was last used more than 10 s ago, not on every acquisition (a round
+            // trip per statement outside a transaction)
+            "fish.payara.validate-atmost-once-period-in-seconds=10",
             "fish.payara.fail-all-connections=true",
             "ApplicationName=nubo",
             "connectTimeout=10"
