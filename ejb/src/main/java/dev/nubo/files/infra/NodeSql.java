@@ -79,8 +79,11 @@ final class NodeSql {
      * {@code sizeDelta}.
      */
     static void touchAncestors(EntityManager em, long folderId, long sizeDelta) {
+        // a path is the ids from the root down to the node, so the ancestors are found by primary key; a
+        // containment test (path @>) walks the GiST index of the owner's whole tree instead
         em.createNativeQuery("UPDATE nodes SET etag = md5(random()::text || id::text), modified_at = now(),"
-                        + " size = size + ?2 WHERE kind = 'd' AND path @> (SELECT path FROM nodes WHERE id = ?1)")
+                        + " size = size + ?2 WHERE kind = 'd' AND id = ANY (CAST(string_to_array(ltree2text("
+                        + "(SELECT path FROM nodes WHERE id = ?1)), '.') AS bigint[]))")
                 .setParameter(1, folderId)
                 .setParameter(2, sizeDelta)
                 .executeUpdate();
