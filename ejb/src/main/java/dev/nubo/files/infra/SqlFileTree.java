@@ -14,6 +14,7 @@ import dev.nubo.files.api.NodeView;
 import dev.nubo.files.api.StorageUsage;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.platform.cache.Caches;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -46,7 +47,12 @@ public class SqlFileTree implements FileTree {
     Caches caches;
 
     /** Path resolutions per owner and path, the first read of every DAV and Nextcloud request. */
-    private volatile Cache<String, KnownPath> resolutions;
+    private Cache<String, KnownPath> resolutions;
+
+    @PostConstruct
+    void start() {
+        resolutions = caches.cache("nubo.paths", String.class, KnownPath.class, 50_000, Duration.ofMinutes(10));
+    }
 
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
@@ -72,26 +78,17 @@ public class SqlFileTree implements FileTree {
         String joined = String.join("/", names.stream().map(NodeName::value).toList());
         String key = caller + "/" + joined;
         long version = versions.current(caller);
-        KnownPath known = resolutions().get(key);
+        KnownPath known = resolutions.get(key);
         if (known != null && known.version() == version) {
             return known.resolved();
         }
         Resolved resolved = query(caller, joined, names.size());
-        resolutions().put(key, new KnownPath(version, resolved));
+        resolutions.put(key, new KnownPath(version, resolved));
         return resolved;
     }
 
     /** A resolution and the owner's tree version read before it; current while the version is unchanged. */
     record KnownPath(long version, Resolved resolved) {}
-
-    private Cache<String, KnownPath> resolutions() {
-        Cache<String, KnownPath> cache = resolutions;
-        if (cache == null) {
-            cache = caches.cache("nubo.paths", String.class, KnownPath.class, 50_000, Duration.ofMinutes(10));
-            resolutions = cache;
-        }
-        return cache;
-    }
 
     private Resolved query(UUID caller, String joined, int depth) {
         List<?> rows = em.createNativeQuery("WITH RECURSIVE walk(id, depth) AS ("
