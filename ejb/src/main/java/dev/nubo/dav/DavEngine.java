@@ -17,17 +17,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -48,10 +45,6 @@ public class DavEngine {
     private static final Logger LOG = Logger.getLogger(DavEngine.class.getName());
     static final String ALLOW = "OPTIONS, GET, HEAD, PUT, DELETE, MKCOL, PROPFIND, PROPPATCH, COPY, MOVE, LOCK, UNLOCK";
     static final int PAGE = FileTree.MAX_PAGE;
-    /** IMF-fixdate (RFC 9110 section 5.6.7): two-digit day, always GMT. */
-    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.ofPattern(
-                    "EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
 
     static final QName RESOURCETYPE = dav("resourcetype");
     static final QName GETETAG = dav("getetag");
@@ -173,13 +166,6 @@ public class DavEngine {
         String href(boolean collection) {
             return DavPath.href(base, names.stream().map(NodeName::value).toList(), collection);
         }
-
-        String childHref(NodeView child) {
-            List<String> path =
-                    new ArrayList<>(names.stream().map(NodeName::value).toList());
-            path.add(child.name());
-            return DavPath.href(base, path, child.folder());
-        }
     }
 
     private static void options(HttpServletResponse res) {
@@ -208,7 +194,7 @@ public class DavEngine {
         boolean needsDead = needsDeadProperties(asked);
         res.setStatus(207);
         res.setContentType("application/xml; charset=utf-8");
-        try (OutputStream out = new BufferedOutputStream(res.getOutputStream(), 64 * 1024);
+        try (OutputStream out = new ByteSink(res.getOutputStream(), 64 * 1024);
                 Multistatus ms = new Multistatus(out)) {
             describe(
                     ms,
@@ -220,6 +206,16 @@ public class DavEngine {
                     needsDead ? dead.of(List.of(node.id())).getOrDefault(node.id(), Map.of()) : Map.of(),
                     lockdiscovery(target.caller(), target.key(), target.base()));
             if (depth.equals("1") && node.folder()) {
+                // what every child shares, worked out once: the folder's href, and the locks that reach the
+                // children from above (asked per child only when a lock is rooted somewhere below this folder)
+                String key = target.key();
+                String folderHref = target.href(true);
+                boolean locksBelow = locks.anyBelow(target.caller(), key);
+                Multistatus.Value inherited = lockdiscovery(
+                        locks.covering(target.caller(), key).stream()
+                                .filter(DavLocks.Lock::infinite)
+                                .toList(),
+                        target.base());
                 Optional<ListingPage.Cursor> after = Optional.empty();
                 do {
                     ListingPage page = tree.list(target.caller(), node.id(), ListingQuery.byName(after, PAGE));
@@ -229,16 +225,18 @@ public class DavEngine {
                     for (NodeView child : page.entries()) {
                         describe(
                                 ms,
-                                target.childHref(child),
+                                folderHref + DavPath.encode(child.name()) + (child.folder() ? "/" : ""),
                                 child,
                                 false,
                                 asked,
                                 quota,
                                 deadOfPage.getOrDefault(child.id(), Map.of()),
-                                lockdiscovery(
-                                        target.caller(),
-                                        target.key().isEmpty() ? child.name() : target.key() + "/" + child.name(),
-                                        target.base()));
+                                locksBelow
+                                        ? lockdiscovery(
+                                                target.caller(),
+                                                key.isEmpty() ? child.name() : key + "/" + child.name(),
+                                                target.base())
+                                        : inherited);
                     }
                     ms.flush();
                     after = page.next();
@@ -322,7 +320,7 @@ public class DavEngine {
                         })
                         : Optional.empty();
             case "getetag" -> text("\"" + node.etag() + "\"");
-            case "getlastmodified" -> text(HTTP_DATE.format(node.modifiedAt().truncatedTo(ChronoUnit.SECONDS)));
+            case "getlastmodified" -> text(HttpDate.format(node.modifiedAt().toEpochSecond()));
             case "creationdate" ->
                 text(DateTimeFormatter.ISO_INSTANT.format(
                         node.createdAt().toInstant().truncatedTo(ChronoUnit.SECONDS)));
@@ -506,7 +504,7 @@ public class DavEngine {
         res.setStatus(207);
         res.setContentType("application/xml; charset=utf-8");
         String href = target.href(target.node().folder());
-        try (OutputStream out = new BufferedOutputStream(res.getOutputStream());
+        try (OutputStream out = new ByteSink(res.getOutputStream(), 8 * 1024);
                 Multistatus ms = new Multistatus(out)) {
             if (protectedOnes.isEmpty()) {
                 ms.response(href, Map.of("HTTP/1.1 200 OK", names));
@@ -549,7 +547,10 @@ public class DavEngine {
 
     /** The lockdiscovery value of a path: an activelock per lock covering it. */
     private Multistatus.Value lockdiscovery(UUID caller, String key, String base) {
-        List<DavLocks.Lock> covering = locks.covering(caller, key);
+        return lockdiscovery(locks.covering(caller, key), base);
+    }
+
+    private static Multistatus.Value lockdiscovery(List<DavLocks.Lock> covering, String base) {
         return w -> {
             for (DavLocks.Lock lock : covering) {
                 activelock(w, lock, base);
@@ -761,9 +762,8 @@ public class DavEngine {
         }
         res.setStatus(created ? 201 : 200);
         res.setContentType("application/xml; charset=utf-8");
-        try (OutputStream out = new BufferedOutputStream(res.getOutputStream())) {
-            javax.xml.stream.XMLStreamWriter w = Multistatus.OUTPUT.createXMLStreamWriter(out, "UTF-8");
-            w.writeStartDocument("UTF-8", "1.0");
+        try (OutputStream out = new ByteSink(res.getOutputStream(), 8 * 1024)) {
+            javax.xml.stream.XMLStreamWriter w = Multistatus.document(out);
             w.setPrefix("d", DavXml.DAV);
             w.writeStartElement("d", "prop", DavXml.DAV);
             w.writeNamespace("d", DavXml.DAV);
@@ -772,6 +772,7 @@ public class DavEngine {
             w.writeEndElement();
             w.writeEndElement();
             w.writeEndDocument();
+            w.flush();
             w.close();
         } catch (javax.xml.stream.XMLStreamException e) {
             throw new IOException(e);

@@ -57,6 +57,12 @@ public class DavLocks {
         return byToken.values().stream().filter(l -> l.covers(user, path)).toList();
     }
 
+    /** Whether a lock of the user is rooted strictly beneath {@code path}. */
+    public synchronized boolean anyBelow(UUID user, String path) {
+        expire();
+        return byToken.values().stream().anyMatch(l -> l.user().equals(user) && isBelow(l.path(), path));
+    }
+
     /** The locks rooted at or beneath {@code path}: what a DELETE or MOVE of it must be allowed to break. */
     public synchronized List<Lock> atOrBelow(UUID user, String path) {
         expire();

@@ -23,8 +23,9 @@ public final class DavXml {
 
     private DavXml() {}
 
+    /** The JDK's own parser, named so: Woodstox on the class path (the writer) must not replace it unnoticed. */
     private static XMLInputFactory inputFactory() {
-        XMLInputFactory f = XMLInputFactory.newFactory();
+        XMLInputFactory f = XMLInputFactory.newDefaultFactory();
         f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);

@@ -1,0 +1,64 @@
+package dev.nubo.dav;
+
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * A buffered stream without locks, between a StAX writer and the container's response stream: it gathers the
+ * writer's small chunks into writes of its own size, and unlike {@link java.io.BufferedOutputStream} takes no monitor
+ * per call. One sink belongs to one response and one thread.
+ */
+final class ByteSink extends OutputStream {
+    private final OutputStream out;
+    private final byte[] buf;
+    private int count;
+
+    ByteSink(OutputStream out, int size) {
+        this.out = out;
+        this.buf = new byte[size];
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        if (count == buf.length) {
+            drain();
+        }
+        buf[count++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        if (len >= buf.length) {
+            drain();
+            out.write(b, off, len);
+            return;
+        }
+        if (len > buf.length - count) {
+            drain();
+        }
+        System.arraycopy(b, off, buf, count, len);
+        count += len;
+    }
+
+    private void drain() throws IOException {
+        if (count > 0) {
+            out.write(buf, 0, count);
+            count = 0;
+        }
+    }
+
+    @Override
+    public void flush() throws IOException {
+        drain();
+        out.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            drain();
+        } finally {
+            out.close();
+        }
+    }
+}
