@@ -16,11 +16,17 @@ command -v curl >/dev/null || missing+=(curl)
 command -v litmus >/dev/null || missing+=(litmus)
 command -v cadaver >/dev/null || missing+=(cadaver)
 command -v rclone >/dev/null || missing+=(rclone)
-if ((${#missing[@]})); then
-  echo "test.sh: installing ${missing[*]}"
+# GNOME's WebDAV client (gvfs, driven by gio inside a private D-Bus session), without the desktop it recommends
+lean=()
+command -v gio >/dev/null || lean+=(libglib2.0-bin)
+[ -x /usr/libexec/gvfsd-dav ] || lean+=(gvfs gvfs-backends)
+command -v dbus-run-session >/dev/null || lean+=(dbus dbus-user-session)
+if ((${#missing[@]} + ${#lean[@]})); then
+  echo "test.sh: installing ${missing[*]} ${lean[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq "${missing[@]}"
+  if ((${#missing[@]})); then apt-get install -y -qq "${missing[@]}"; fi
+  if ((${#lean[@]})); then apt-get install -y -qq --no-install-recommends "${lean[@]}"; fi
 fi
 
 exec mvn -B -ntp verify "$@"

@@ -3,6 +3,7 @@ package dev.nubo.davwar;
 import dev.nubo.auth.api.AuthenticatedUser;
 import dev.nubo.dav.DavEngine;
 import dev.nubo.dav.DavPath;
+import dev.nubo.dav.VirtualCollection;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.platform.web.BasicAuthGate;
 import jakarta.inject.Inject;
@@ -11,12 +12,14 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * The DAV surface. Mapped to "/*" of the /dav context in the EAR and to "/dav/*" in the combined WAR, so paths are
  * always taken from the raw request URI. Files live at /dav/files/{username}/ (the signed-in user's own tree; any
- * other name answers 404); CalDAV and CardDAV come with their issue.
+ * other name answers 404); the levels above it (/dav/ and /dav/files/) are read-only collections that clients walk
+ * up to; CalDAV and CardDAV come with their issue.
  */
 @WebServlet(name = "dav", urlPatterns = "/*", asyncSupported = true)
 public class DavServlet extends HttpServlet {
@@ -38,17 +41,17 @@ public class DavServlet extends HttpServlet {
         String prefix = req.getContextPath() + req.getServletPath();
         String uri = req.getRequestURI();
         String rest = uri.startsWith(prefix) ? uri.substring(prefix.length()) : uri;
+        String home = prefix + FILES + DavPath.encode(user.get().username()) + "/";
+        if (rest.isEmpty() || rest.equals("/")) {
+            VirtualCollection.serve(prefix + "/", List.of(prefix + FILES), req, res);
+            return;
+        }
+        if (rest.equals("/files") || rest.equals(FILES)) {
+            VirtualCollection.serve(prefix + FILES, List.of(home), req, res);
+            return;
+        }
         if (!rest.startsWith(FILES)) {
-            if ("OPTIONS".equals(req.getMethod())) {
-                res.setHeader("DAV", "1, 3");
-                res.setHeader("Allow", "OPTIONS, PROPFIND");
-                res.setStatus(200);
-            } else {
-                DavEngine.error(
-                        res,
-                        404,
-                        "files are under " + prefix + FILES + user.get().username() + "/");
-            }
+            DavEngine.error(res, 404, "files are under " + home);
             return;
         }
         String afterFiles = rest.substring(FILES.length());

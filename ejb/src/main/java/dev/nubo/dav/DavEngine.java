@@ -81,7 +81,7 @@ public class DavEngine {
     @Inject
     DavLocks locks;
 
-    private static QName dav(String local) {
+    static QName dav(String local) {
         return new QName(DavXml.DAV, local);
     }
 
@@ -406,8 +406,7 @@ public class DavEngine {
         if (!unlocked(target, !target.exists(), false, req, res)) {
             return;
         }
-        long declared = req.getContentLengthLong();
-        Optional<Long> length = declared >= 0 ? Optional.of(declared) : Optional.empty();
+        Optional<Long> length = declaredLength(req);
         if (target.exists()) {
             NodeView node = target.node();
             String etag = "\"" + node.etag() + "\"";
@@ -454,6 +453,31 @@ public class DavEngine {
         res.setHeader("Location", target.href(false));
         res.setContentLength(0);
         res.setStatus(201);
+    }
+
+    /**
+     * The body's length when the client gives it: Content-Length, or for a chunked body macOS Finder's
+     * X-Expected-Entity-Length. Either is checked against quota before the body is read and against the bytes that
+     * arrive (a body that ends short is refused, not stored).
+     */
+    static Optional<Long> declaredLength(HttpServletRequest req) {
+        long declared = req.getContentLengthLong();
+        if (declared >= 0) {
+            return Optional.of(declared);
+        }
+        String expected = req.getHeader("X-Expected-Entity-Length");
+        if (expected == null) {
+            return Optional.empty();
+        }
+        try {
+            long value = Long.parseLong(expected.strip());
+            if (value < 0) {
+                throw new NumberFormatException();
+            }
+            return Optional.of(value);
+        } catch (NumberFormatException e) {
+            throw NuboException.invalid("X-Expected-Entity-Length must be a byte count");
+        }
     }
 
     private void mkcol(Target target, HttpServletRequest req, HttpServletResponse res) throws IOException {

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Real WebDAV clients against /dav/files/{user}/: rclone (a webdav remote, vendor "other": copy up, check, sync,
- * delete) and a scripted cadaver session. What they report is checked against what the files API then holds.
+ * delete), a scripted cadaver session, and GNOME's gvfs (gio in a private D-Bus session: mount, copy, mkdir, move,
+ * rename, remove). What they report is checked against what the files API then holds.
  */
 @ExtendWith(SharedServer.class)
 class DavClientsIT {
@@ -153,5 +154,55 @@ class DavClientsIT {
         FilesClient f = new FilesClient(api, u);
         long box = FilesClient.num(f.list(f.rootId(), null).get(0), "id");
         assertThat(f.names(box)).containsExactly("c.txt");
+    }
+
+    @Test
+    void gnomeGvfs_mountCopyMoveRenameAndRemove() throws Exception {
+        TestUser u = api.newUser("gvfs");
+        String dav = "dav://" + u.username() + "@127.0.0.1:" + api.base.getPort() + "/dav/files/" + u.username() + "/";
+        Path local = work.resolve("local été.txt");
+        Files.writeString(local, "from gnome\n");
+        Path script = work.resolve("gio.sh");
+        Files.writeString(
+                script,
+                String.join(
+                        "\n",
+                        "set -u",
+                        "U='" + dav + "'",
+                        "printf '%s\\n' \"$NUBO_PASS\" | gio mount \"$U\" || { echo MOUNT-FAILED; exit 1; }",
+                        "step() { \"$@\" && echo \"OK $1 $2\" || echo \"FAILED $*\"; }",
+                        "step gio mkdir \"${U}docs\"",
+                        "step gio copy '" + local + "' \"${U}docs/r%C3%A9sum%C3%A9%20one.txt\"",
+                        "step gio copy \"${U}docs/r%C3%A9sum%C3%A9%20one.txt\" \"${U}docs/two.txt\"",
+                        "step gio move \"${U}docs/two.txt\" \"${U}three.txt\"",
+                        "step gio rename \"${U}docs\" papers",
+                        "echo \"CAT $(gio cat \"${U}papers/r%C3%A9sum%C3%A9%20one.txt\")\"",
+                        "gio info -a standard::size \"${U}three.txt\" | sed -n 's/.*standard::size: /SIZE /p'",
+                        "gio list \"${U}papers/\" | sed 's/^/LIST /'",
+                        "step gio remove \"${U}three.txt\"",
+                        "gio mount -u \"$U\"",
+                        ""));
+        Run session = run(
+                Map.of("NUBO_PASS", u.password(), "GIO_USE_VFS", "gvfs"),
+                null,
+                "timeout",
+                "120",
+                "dbus-run-session",
+                "--",
+                "bash",
+                script.toString());
+        assertThat(session.output())
+                .as(session.output())
+                .doesNotContain("MOUNT-FAILED")
+                .doesNotContain("FAILED")
+                .contains("OK gio mkdir", "OK gio copy", "OK gio move", "OK gio rename", "OK gio remove")
+                .contains("CAT from gnome")
+                .contains("SIZE 11")
+                .contains("LIST résumé one.txt");
+        FilesClient f = new FilesClient(api, u);
+        assertThat(f.names(f.rootId())).containsExactly("papers");
+        long papers = FilesClient.num(f.list(f.rootId(), null).get(0), "id");
+        assertThat(f.names(papers)).containsExactly("résumé one.txt");
+        assertThat(f.trashed()).isNotEmpty();
     }
 }

@@ -499,6 +499,90 @@ class WebDavIT {
     }
 
     @Test
+    void levelsAboveTheTree_answerAsCollections_forClientsThatWalkUp() {
+        TestUser u = api.newUser("davwalk");
+        // the Windows Mini-Redirector asks the server's root first, before it has credentials to offer
+        Res rootOptions = api.method("OPTIONS", "/").send().expect(200);
+        assertThat(rootOptions.headers().firstValue("DAV")).hasValue("1, 2, 3");
+        assertThat(rootOptions.headers().firstValue("MS-Author-Via")).hasValue("DAV");
+        assertThat(api.method("PROPFIND", "/").header("Depth", "0").send().status())
+                .isEqualTo(401);
+        Res root = as(u, "PROPFIND", "/").header("Depth", "1").send().expect(207);
+        assertThat(hrefs(root.body())).containsExactly("/", "/dav/");
+        assertThat(as(u, "GET", "/").send().status()).isEqualTo(200); // the web app is still there
+
+        for (String dav : List.of("/dav", "/dav/")) {
+            Res r = as(u, "PROPFIND", dav).header("Depth", "1").send().expect(207);
+            assertThat(hrefs(r.body())).containsExactly("/dav/", "/dav/files/");
+            assertThat(r.body()).contains("<d:collection/>");
+        }
+        Res files = as(u, "PROPFIND", "/dav/files")
+                .header("Depth", "1")
+                .body("application/xml", "<propfind xmlns=\"DAV:\"><prop><resourcetype/><getetag/></prop></propfind>")
+                .send()
+                .expect(207);
+        assertThat(hrefs(files.body())).containsExactly("/dav/files/", dav(u)); // no other user's tree
+        assertThat(files.body()).contains("<d:getetag/>").contains("HTTP/1.1 404 Not Found");
+        Res options = as(u, "OPTIONS", "/dav/files/").send().expect(200);
+        assertThat(options.headers().firstValue("DAV")).hasValue("1, 2, 3");
+        assertThat(as(u, "PROPFIND", "/dav/files/")
+                        .header("Depth", "infinity")
+                        .send()
+                        .status())
+                .isEqualTo(403);
+        Res put = as(u, "PUT", "/dav/files/")
+                .bytes("application/octet-stream", new byte[3])
+                .send();
+        assertThat(put.status()).isEqualTo(405);
+        assertThat(put.headers().firstValue("Allow")).hasValue("OPTIONS, PROPFIND");
+        assertThat(as(u, "MKCOL", "/dav/files/x/").send().status()).isEqualTo(404);
+    }
+
+    @Test
+    void chunkedPut_withFindersExpectedLength_isStored_andAShortOneIsRefused() {
+        TestUser u = api.newUser("davfinder");
+        byte[] data = FilesClient.random(200_000, 7);
+        // no Content-Length: the client streams chunks and names the length in X-Expected-Entity-Length
+        Res created = as(u, "PUT", dav(u) + "photo.jpg")
+                .header("X-Expected-Entity-Length", Long.toString(data.length))
+                .body(
+                        "image/jpeg",
+                        java.net.http.HttpRequest.BodyPublishers.ofInputStream(
+                                () -> new java.io.ByteArrayInputStream(data)))
+                .send();
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertThat(as(u, "GET", dav(u) + "photo.jpg").sendForBytes().expect(200).body())
+                .isEqualTo(data);
+        Res shorter = as(u, "PUT", dav(u) + "cut.jpg")
+                .header("X-Expected-Entity-Length", Long.toString(data.length + 1))
+                .body(
+                        "image/jpeg",
+                        java.net.http.HttpRequest.BodyPublishers.ofInputStream(
+                                () -> new java.io.ByteArrayInputStream(data)))
+                .send();
+        assertThat(shorter.status()).isEqualTo(400);
+        assertThat(as(u, "GET", dav(u) + "cut.jpg").send().status()).isEqualTo(404);
+        assertThat(as(u, "PUT", dav(u) + "bad.jpg")
+                        .header("X-Expected-Entity-Length", "lots")
+                        .body(
+                                "image/jpeg",
+                                java.net.http.HttpRequest.BodyPublishers.ofInputStream(
+                                        () -> new java.io.ByteArrayInputStream(data)))
+                        .send()
+                        .status())
+                .isEqualTo(400);
+        // AppleDouble companions and .DS_Store are ordinary files: Finder keeps tags and resource forks in them
+        as(u, "PUT", dav(u) + "._photo.jpg")
+                .bytes("application/octet-stream", new byte[4096])
+                .send()
+                .expect(201);
+        as(u, "PUT", dav(u) + ".DS_Store")
+                .bytes("application/octet-stream", new byte[6148])
+                .send()
+                .expect(201);
+    }
+
+    @Test
     void hostileRequests_areRefusedAndChangeNothing() {
         TestUser u = api.newUser("davbad");
         TestUser other = api.newUser("davother");
