@@ -58,9 +58,15 @@ class FilesApiIT {
         long id = f.uploadOk(root, "notes.txt", first);
         String etag = f.node(id).str("node.etag");
 
+        long usedBefore = f.usage().num("usedBytes");
+        String rootEtag = f.node(root).str("node.etag");
         f.upload(root, "notes.txt", second, null).expectError(409, "name_taken");
         f.upload(root, "notes.txt", second, "fail").expectError(409, "name_taken");
         assertThat(f.download(id)).isEqualTo(first);
+        // a refused name charges nothing and leaves the folder as it was
+        assertThat(f.usage().num("usedBytes")).isEqualTo(usedBefore);
+        assertThat(f.node(root).str("node.etag")).isEqualTo(rootEtag);
+        assertThat(f.names(root)).containsExactly("notes.txt");
 
         Res both = f.upload(root, "notes.txt", second, "keep-both").expect(201);
         assertThat(both.str("name")).isEqualTo("notes (1).txt");

@@ -13,6 +13,13 @@ import java.util.UUID;
 
 @ApplicationScoped
 public class SqlRecentItems implements RecentItems {
+    /**
+     * One write in this many trims the user's list back to {@link #KEPT}; the list between trims holds a few more,
+     * which {@link #list} never shows (it reads at most KEPT). A trim per write cost every upload a statement while
+     * it held the owner's lock.
+     */
+    static final int TRIM_ONE_IN = 16;
+
     @PersistenceContext(unitName = "nubo")
     EntityManager em;
 
@@ -25,6 +32,9 @@ public class SqlRecentItems implements RecentItems {
                 .setParameter(2, nodeId)
                 .setParameter(3, action)
                 .executeUpdate();
+        if (java.util.concurrent.ThreadLocalRandom.current().nextInt(TRIM_ONE_IN) != 0) {
+            return;
+        }
         em.createNativeQuery("DELETE FROM recent_items WHERE user_id = ?1 AND node_id IN (SELECT node_id FROM"
                         + " recent_items WHERE user_id = ?1 ORDER BY at DESC OFFSET ?2)")
                 .setParameter(1, user)
