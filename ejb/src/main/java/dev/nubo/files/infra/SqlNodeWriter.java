@@ -83,28 +83,9 @@ public class SqlNodeWriter {
         lockBlobs(blob.hash(), null);
         blobs.addReference(blob.hash(), blob.size());
         blob.publish();
-        long id;
-        try {
-            List<?> created = em.createNativeQuery("INSERT INTO nodes (id, owner_id, parent_id, path, kind, name,"
-                            + " size, blob_hash, mime_type, etag, modified_at)"
-                            + " SELECT n.id, p.owner_id, p.id, p.path || text2ltree(n.id::text), 'f', ?2, ?3, ?4, ?5,"
-                            + " md5(random()::text || n.id::text), coalesce(CAST(?6 AS timestamptz), now())"
-                            + " FROM (SELECT nextval('nodes_id_seq') AS id) n, nodes p WHERE p.id = ?1 RETURNING id")
-                    .setParameter(1, parentId)
-                    .setParameter(2, name.value())
-                    .setParameter(3, blob.size())
-                    .setParameter(4, blob.hash().hex())
-                    .setParameter(5, mimeType)
-                    .setParameter(6, modifiedAt.map(Timestamp::from).orElse(null))
-                    .getResultList();
-            em.flush();
-            id = ((Number) created.get(0)).longValue();
-        } catch (PersistenceException e) {
-            if (isUniqueViolation(e)) {
-                throw SqlFileTree.nameTaken(name);
-            }
-            throw e;
-        }
+        long id = ((Number) insertFile(parentId, name, blob, mimeType, modifiedAt, "id")
+                        .get(0))
+                .longValue();
         NodeSql.touchAncestors(em, parentId, blob.size());
         recent.touch(caller, id, "changed");
         return access.require(caller, id, Need.READ);
@@ -129,14 +110,29 @@ public class SqlNodeWriter {
         NodeSql.charge(em, owner, blob.size());
         blobs.addReference(blob.hash(), blob.size());
         blob.publish();
-        NodeView created;
+        NodeView created = NodeSql.view(
+                (Object[]) insertFile(parentId, name, blob, mimeType, modifiedAt, NodeSql.COLUMNS.replace("n.", ""))
+                        .get(0));
+        NodeSql.touchAncestors(em, parentId, blob.size());
+        recent.touch(caller, created.id(), "changed");
+        return created;
+    }
+
+    /** Inserts the file row; a live name already in the folder fails on the unique index as name_taken. */
+    private List<?> insertFile(
+            long parentId,
+            NodeName name,
+            StagedBlob blob,
+            String mimeType,
+            Optional<Instant> modifiedAt,
+            String returning) {
         try {
             List<?> rows = em.createNativeQuery("INSERT INTO nodes (id, owner_id, parent_id, path, kind, name,"
                             + " size, blob_hash, mime_type, etag, modified_at)"
                             + " SELECT n.id, p.owner_id, p.id, p.path || text2ltree(n.id::text), 'f', ?2, ?3, ?4, ?5,"
                             + " md5(random()::text || n.id::text), coalesce(CAST(?6 AS timestamptz), now())"
                             + " FROM (SELECT nextval('nodes_id_seq') AS id) n, nodes p WHERE p.id = ?1 RETURNING "
-                            + NodeSql.COLUMNS.replace("n.", ""))
+                            + returning)
                     .setParameter(1, parentId)
                     .setParameter(2, name.value())
                     .setParameter(3, blob.size())
@@ -145,16 +141,13 @@ public class SqlNodeWriter {
                     .setParameter(6, modifiedAt.map(Timestamp::from).orElse(null))
                     .getResultList();
             em.flush();
-            created = NodeSql.view((Object[]) rows.get(0));
+            return rows;
         } catch (PersistenceException e) {
             if (isUniqueViolation(e)) {
                 throw SqlFileTree.nameTaken(name);
             }
             throw e;
         }
-        NodeSql.touchAncestors(em, parentId, blob.size());
-        recent.touch(caller, created.id(), "changed");
-        return created;
     }
 
     public NodeView commitReplace(
