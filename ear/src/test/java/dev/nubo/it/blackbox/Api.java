@@ -226,7 +226,7 @@ final class Api {
             try {
                 return CLIENT.send(request, handler);
             } catch (IOException e) {
-                throw new UncheckedIOException(description + " failed", e);
+                throw new UncheckedIOException(description + " failed: " + e, e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted", e);
