@@ -16,6 +16,9 @@ command -v curl >/dev/null || missing+=(curl)
 command -v litmus >/dev/null || missing+=(litmus)
 command -v cadaver >/dev/null || missing+=(cadaver)
 command -v rclone >/dev/null || missing+=(rclone)
+# calendar and contacts clients: python3-caldav (run by Debian's own python3) and vdirsyncer
+/usr/bin/python3 -c 'import caldav' 2>/dev/null || missing+=(python3-caldav)
+command -v vdirsyncer >/dev/null || missing+=(vdirsyncer)
 # GNOME's WebDAV client (gvfs, driven by gio inside a private D-Bus session), without the desktop it recommends
 lean=()
 command -v gio >/dev/null || lean+=(libglib2.0-bin)

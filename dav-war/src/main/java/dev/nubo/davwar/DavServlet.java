@@ -4,6 +4,7 @@ import dev.nubo.auth.api.AuthenticatedUser;
 import dev.nubo.dav.DavEngine;
 import dev.nubo.dav.DavPath;
 import dev.nubo.dav.VirtualCollection;
+import dev.nubo.dav.pim.PimDav;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.platform.web.BasicAuthGate;
 import jakarta.inject.Inject;
@@ -19,7 +20,7 @@ import java.util.Optional;
  * The DAV surface. Mapped to "/*" of the /dav context in the EAR and to "/dav/*" in the combined WAR, so paths are
  * always taken from the raw request URI. Files live at /dav/files/{username}/ (the signed-in user's own tree; any
  * other name answers 404); the levels above it (/dav/ and /dav/files/) are read-only collections that clients walk
- * up to; CalDAV and CardDAV come with their issue.
+ * up to. CalDAV and CardDAV live under /dav/principals/, /dav/calendars/ and /dav/addressbooks/.
  */
 @WebServlet(name = "dav", urlPatterns = "/*", asyncSupported = true)
 public class DavServlet extends HttpServlet {
@@ -32,6 +33,9 @@ public class DavServlet extends HttpServlet {
     @Inject
     transient DavEngine engine;
 
+    @Inject
+    transient PimDav pim;
+
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse res) throws IOException {
         Optional<AuthenticatedUser> user = gate.authenticate(req, res, "Nubo");
@@ -42,12 +46,19 @@ public class DavServlet extends HttpServlet {
         String uri = req.getRequestURI();
         String rest = uri.startsWith(prefix) ? uri.substring(prefix.length()) : uri;
         String home = prefix + FILES + DavPath.encode(user.get().username()) + "/";
+        String principal = PimDav.principal(prefix, user.get().username());
         if (rest.isEmpty() || rest.equals("/")) {
-            VirtualCollection.serve(prefix + "/", List.of(prefix + FILES), req, res);
+            List<String> children = new java.util.ArrayList<>(List.of(prefix + FILES));
+            children.addAll(PimDav.homes(prefix, user.get().username()));
+            VirtualCollection.serve(prefix + "/", children, principal, req, res);
             return;
         }
         if (rest.equals("/files") || rest.equals(FILES)) {
-            VirtualCollection.serve(prefix + FILES, List.of(home), req, res);
+            VirtualCollection.serve(prefix + FILES, List.of(home), principal, req, res);
+            return;
+        }
+        if (PimDav.handles(rest)) {
+            pim.serve(user.get(), prefix, rest, req, res);
             return;
         }
         if (!rest.startsWith(FILES)) {

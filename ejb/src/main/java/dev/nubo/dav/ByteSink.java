@@ -8,12 +8,12 @@ import java.io.OutputStream;
  * writer's small chunks into writes of its own size, and unlike {@link java.io.BufferedOutputStream} takes no monitor
  * per call. One sink belongs to one response and one thread.
  */
-final class ByteSink extends OutputStream {
+public final class ByteSink extends OutputStream {
     private final OutputStream out;
     private final byte[] buf;
     private int count;
 
-    ByteSink(OutputStream out, int size) {
+    public ByteSink(OutputStream out, int size) {
         this.out = out;
         this.buf = new byte[size];
     }

@@ -130,6 +130,46 @@ public final class DavXml {
         }
     }
 
+    /**
+     * Parses the body of an extended MKCOL (RFC 5689 section 5.1: DAV:mkcol) or of a MKCALENDAR (RFC 4791 section
+     * 9.3: CALDAV:mkcalendar): the properties its DAV:set elements give, as {@link #proppatch} returns them. No body
+     * means none.
+     */
+    public static List<DeadProperties.Change> mkcol(InputStream body) throws IOException {
+        XMLStreamReader r = open(body);
+        if (r == null) {
+            return List.of();
+        }
+        try {
+            boolean mkcalendar = "urn:ietf:params:xml:ns:caldav".equals(r.getNamespaceURI())
+                    && "mkcalendar".equals(r.getLocalName());
+            if (!mkcalendar && !isDav(r, "mkcol")) {
+                throw NuboException.invalid("the body must be a DAV:mkcol or CALDAV:mkcalendar element");
+            }
+            List<DeadProperties.Change> changes = new ArrayList<>();
+            while (next(r) == XMLStreamConstants.START_ELEMENT) {
+                if (!isDav(r, "set")) {
+                    skip(r);
+                    continue;
+                }
+                while (next(r) == XMLStreamConstants.START_ELEMENT) {
+                    if (!isDav(r, "prop")) {
+                        skip(r);
+                        continue;
+                    }
+                    while (next(r) == XMLStreamConstants.START_ELEMENT) {
+                        changes.add(new DeadProperties.Change(r.getName(), content(r)));
+                    }
+                }
+            }
+            return changes;
+        } catch (XMLStreamException e) {
+            throw NuboException.invalid("the body is not well-formed XML: " + e.getMessage());
+        } finally {
+            close(r);
+        }
+    }
+
     private static String skipValue(XMLStreamReader r) throws XMLStreamException {
         skip(r);
         return null;

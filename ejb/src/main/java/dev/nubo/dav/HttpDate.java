@@ -7,7 +7,7 @@ import java.time.LocalDate;
  * PROPFIND of 1,000 files formats 1,000 of them, and {@link java.time.format.DateTimeFormatter} spent more on its
  * print context and zone rules than on the digits. HttpDateTest checks it against DateTimeFormatter.
  */
-final class HttpDate {
+public final class HttpDate {
     private static final String[] DAYS = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
     private static final String[] MONTHS = {
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
@@ -16,7 +16,7 @@ final class HttpDate {
     private HttpDate() {}
 
     /** The date of a UTC instant given in seconds since the epoch (years 0 to 9999). */
-    static String format(long epochSecond) {
+    public static String format(long epochSecond) {
         long day = Math.floorDiv(epochSecond, 86_400L);
         int second = (int) Math.floorMod(epochSecond, 86_400L);
         LocalDate date = LocalDate.ofEpochDay(day);

@@ -13,7 +13,7 @@ import javax.xml.stream.XMLStreamWriter;
  * A 207 multistatus body written as it goes: each response is emitted (and may be flushed) before the next one is
  * read from the database, so a folder of any size needs memory for one page only.
  */
-final class Multistatus implements AutoCloseable {
+public final class Multistatus implements AutoCloseable {
     /**
      * Woodstox's writer, named so rather than found: the JDK's wraps the stream in a {@link
      * java.io.BufferedOutputStream} and hands it one byte per synchronized call, which made up half of a 1,000-entry
@@ -26,7 +26,7 @@ final class Multistatus implements AutoCloseable {
     private final XMLStreamWriter w;
 
     /** A property value: text, or null for an empty element, or a writer of child elements. */
-    interface Value {
+    public interface Value {
         void write(XMLStreamWriter w) throws XMLStreamException;
     }
 
@@ -40,7 +40,7 @@ final class Multistatus implements AutoCloseable {
     }
 
     /** A dead property's stored XML content, replayed element by element into the response. */
-    static Value stored(String xml) {
+    public static Value stored(String xml) {
         return w -> {
             javax.xml.stream.XMLStreamReader r =
                     INPUT.createXMLStreamReader(new java.io.StringReader("<r>" + xml + "</r>"));
@@ -80,12 +80,12 @@ final class Multistatus implements AutoCloseable {
      * A writer of one XML document, its declaration already written: in double quotes, as DAV servers write it
      * (Woodstox's own would use single ones). The caller flushes before closing; closing keeps {@code out} open.
      */
-    static XMLStreamWriter document(OutputStream out) throws IOException, XMLStreamException {
+    public static XMLStreamWriter document(OutputStream out) throws IOException, XMLStreamException {
         out.write(DECLARATION);
         return OUTPUT.createXMLStreamWriter(out, "UTF-8");
     }
 
-    Multistatus(OutputStream out) throws IOException {
+    public Multistatus(OutputStream out) throws IOException {
         try {
             w = document(out);
             w.setPrefix("d", DavXml.DAV);
@@ -100,7 +100,7 @@ final class Multistatus implements AutoCloseable {
      * One resource: the properties found (name to value) under 200, and the names not found under 404, each
      * propstat written only when it has members.
      */
-    void response(String href, Map<QName, Value> found, List<QName> missing) throws IOException {
+    public void response(String href, Map<QName, Value> found, List<QName> missing) throws IOException {
         try {
             w.writeStartElement("d", "response", DavXml.DAV);
             element("href", href);
@@ -136,7 +136,7 @@ final class Multistatus implements AutoCloseable {
     }
 
     /** One resource with a propstat per status, each listing its names as empty elements (a PROPPATCH answer). */
-    void response(String href, Map<String, List<QName>> namesByStatus) throws IOException {
+    public void response(String href, Map<String, List<QName>> namesByStatus) throws IOException {
         try {
             w.writeStartElement("d", "response", DavXml.DAV);
             element("href", href);
@@ -152,6 +152,27 @@ final class Multistatus implements AutoCloseable {
                 w.writeEndElement();
             }
             w.writeEndElement();
+        } catch (XMLStreamException e) {
+            throw new IOException(e);
+        }
+    }
+
+    /** A resource answered by a status alone (RFC 4918 section 14.24): a multiget's missing href, a removed member. */
+    public void statusResponse(String href, String status) throws IOException {
+        try {
+            w.writeStartElement("d", "response", DavXml.DAV);
+            element("href", href);
+            element("status", status);
+            w.writeEndElement();
+        } catch (XMLStreamException e) {
+            throw new IOException(e);
+        }
+    }
+
+    /** The DAV:sync-token that closes a sync-collection answer (RFC 6578 section 6.4). */
+    public void syncToken(String token) throws IOException {
+        try {
+            element("sync-token", token);
         } catch (XMLStreamException e) {
             throw new IOException(e);
         }
@@ -175,7 +196,7 @@ final class Multistatus implements AutoCloseable {
         w.writeEndElement();
     }
 
-    void flush() throws IOException {
+    public void flush() throws IOException {
         try {
             w.flush();
         } catch (XMLStreamException e) {

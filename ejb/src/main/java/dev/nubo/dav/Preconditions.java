@@ -7,11 +7,11 @@ import jakarta.servlet.http.HttpServletRequest;
  * If-Modified-Since (only without If-None-Match, and only on GET/HEAD). Strong comparison for If-Match, weak for
  * If-None-Match.
  */
-final class Preconditions {
+public final class Preconditions {
     private Preconditions() {}
 
     /** The status to answer instead (304 or 412), or null to go on. The resource exists. */
-    static Integer evaluate(HttpServletRequest req, String etag, long lastModifiedMillis, boolean read) {
+    public static Integer evaluate(HttpServletRequest req, String etag, long lastModifiedMillis, boolean read) {
         String ifMatch = req.getHeader("If-Match");
         if (ifMatch != null) {
             if (!matches(ifMatch, etag, false)) {
@@ -42,7 +42,7 @@ final class Preconditions {
     }
 
     /** Whether a list of entity tags (or "*") matches; weak comparison ignores the W/ prefix. */
-    static boolean matches(String header, String etag, boolean weak) {
+    public static boolean matches(String header, String etag, boolean weak) {
         for (String raw : header.split(",")) {
             String tag = raw.strip();
             if (tag.equals("*")) {

@@ -22,6 +22,8 @@ import javax.xml.namespace.QName;
 public final class VirtualCollection {
     static final String ALLOW = "OPTIONS, PROPFIND";
     private static final QName DISPLAYNAME = DavEngine.dav("displayname");
+    private static final QName CURRENT_USER_PRINCIPAL = DavEngine.dav("current-user-principal");
+    private static final QName PRINCIPAL_URL = DavEngine.dav("principal-URL");
 
     private VirtualCollection() {}
 
@@ -31,6 +33,17 @@ public final class VirtualCollection {
      */
     public static void serve(String href, List<String> childHrefs, HttpServletRequest req, HttpServletResponse res)
             throws IOException {
+        serve(href, childHrefs, null, req, res);
+    }
+
+    /**
+     * As {@link #serve(String, List, HttpServletRequest, HttpServletResponse)}, answering current-user-principal
+     * and principal-URL (RFC 5397) with {@code principalHref} when it is given: CalDAV and CardDAV clients ask the
+     * URL they were given for it before anything else.
+     */
+    public static void serve(
+            String href, List<String> childHrefs, String principalHref, HttpServletRequest req, HttpServletResponse res)
+            throws IOException {
         switch (req.getMethod()) {
             case "OPTIONS" -> {
                 res.setHeader("DAV", "1, 2, 3");
@@ -39,7 +52,7 @@ public final class VirtualCollection {
                 res.setContentLength(0);
                 res.setStatus(200);
             }
-            case "PROPFIND" -> propfind(href, childHrefs, req, res);
+            case "PROPFIND" -> propfind(href, childHrefs, principalHref, req, res);
             default -> {
                 res.setHeader("Allow", ALLOW);
                 DavEngine.error(res, 405, req.getMethod() + " is not allowed here: this level holds no files");
@@ -47,7 +60,8 @@ public final class VirtualCollection {
         }
     }
 
-    private static void propfind(String href, List<String> childHrefs, HttpServletRequest req, HttpServletResponse res)
+    private static void propfind(
+            String href, List<String> childHrefs, String principal, HttpServletRequest req, HttpServletResponse res)
             throws IOException {
         String depth =
                 Optional.ofNullable(req.getHeader("Depth")).orElse("infinity").strip();
@@ -66,22 +80,30 @@ public final class VirtualCollection {
         res.setContentType("application/xml; charset=utf-8");
         try (OutputStream out = new ByteSink(res.getOutputStream(), 8 * 1024);
                 Multistatus ms = new Multistatus(out)) {
-            describe(ms, href, asked);
+            describe(ms, href, principal, asked);
             if (depth.equals("1")) {
                 for (String child : childHrefs) {
-                    describe(ms, child, asked);
+                    describe(ms, child, principal, asked);
                 }
             }
         }
     }
 
-    private static void describe(Multistatus ms, String href, DavXml.Propfind asked) throws IOException {
+    private static void describe(Multistatus ms, String href, String principal, DavXml.Propfind asked)
+            throws IOException {
         Map<QName, Multistatus.Value> found = new LinkedHashMap<>();
         List<QName> missing = new ArrayList<>();
         String trimmed = href.substring(0, href.length() - 1);
         String name = DavPath.decode(trimmed.substring(trimmed.lastIndexOf('/') + 1));
         Multistatus.Value collection = w -> w.writeEmptyElement("d", "collection", DavXml.DAV);
         Multistatus.Value displayname = w -> w.writeCharacters(name);
+        Multistatus.Value principalHref = principal == null
+                ? null
+                : w -> {
+                    w.writeStartElement("d", "href", DavXml.DAV);
+                    w.writeCharacters(principal);
+                    w.writeEndElement();
+                };
         switch (asked.kind()) {
             case ALLPROP -> {
                 found.put(DavEngine.RESOURCETYPE, collection);
@@ -101,6 +123,8 @@ public final class VirtualCollection {
                         found.put(q, collection);
                     } else if (q.equals(DISPLAYNAME) && !name.isEmpty()) {
                         found.put(q, displayname);
+                    } else if (principalHref != null && (q.equals(CURRENT_USER_PRINCIPAL) || q.equals(PRINCIPAL_URL))) {
+                        found.put(q, principalHref);
                     } else {
                         missing.add(q);
                     }
