@@ -46,7 +46,8 @@ public final class VirtualCollection {
             throws IOException {
         switch (req.getMethod()) {
             case "OPTIONS" -> {
-                res.setHeader("DAV", "1, 2, 3");
+                // the groupware classes too: CalDAV and CardDAV clients decide from the URL they were given
+                res.setHeader("DAV", principalHref == null ? "1, 2, 3" : "1, 2, 3, calendar-access, addressbook");
                 res.setHeader("MS-Author-Via", "DAV");
                 res.setHeader("Allow", ALLOW);
                 res.setContentLength(0);

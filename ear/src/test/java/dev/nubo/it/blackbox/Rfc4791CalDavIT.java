@@ -269,6 +269,18 @@ class Rfc4791CalDavIT {
                         .send()
                         .status())
                 .isEqualTo(415);
+        String longUid = event("u".repeat(2000), "20300107T100000Z", "20300107T110000Z", "x");
+        assertThat(put(u, target + "longuid.ics", longUid).status()).isEqualTo(400);
+        assertThat(as(u, "MKCALENDAR", home(u) + "n".repeat(300) + "/").send().status())
+                .isEqualTo(400);
+        assertThat(as(u, "PROPPATCH", target)
+                        .body(
+                                "application/xml",
+                                "<d:propertyupdate xmlns:d=\"DAV:\"><d:set><d:prop><d:displayname>" + "x".repeat(2000)
+                                        + "</d:displayname></d:prop></d:set></d:propertyupdate>")
+                        .send()
+                        .status())
+                .isEqualTo(400);
         assertThat(ctag(u, target)).isEqualTo(before);
     }
 

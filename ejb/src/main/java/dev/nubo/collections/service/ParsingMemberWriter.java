@@ -22,6 +22,8 @@ import java.util.function.Predicate;
 public class ParsingMemberWriter implements MemberWriter {
     static final String CALENDAR_TYPE = "text/calendar; charset=utf-8";
     static final String VCARD_TYPE = "text/vcard; charset=utf-8";
+    /** The database column's width; real UIDs are UUIDs or e-mail-like strings far below it. */
+    static final int MAX_UID = 1024;
 
     @Inject
     CollectionStore store;
@@ -33,6 +35,9 @@ public class ParsingMemberWriter implements MemberWriter {
                     ErrorKind.TOO_LARGE, "too_large", "an object may hold at most " + MAX_OBJECT_BYTES + " bytes");
         }
         ObjectIndex index = index(collection, data);
+        if (index.uid().length() > MAX_UID) {
+            throw NuboException.invalid("a UID has at most " + MAX_UID + " characters");
+        }
         String type = collection.kind() == CollectionKind.CALENDAR ? CALENDAR_TYPE : VCARD_TYPE;
         return store.put(collection.id(), name, data, type, index, condition);
     }

@@ -18,6 +18,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import javax.xml.namespace.QName;
 
 /**
@@ -27,6 +29,7 @@ import javax.xml.namespace.QName;
  */
 @ApplicationScoped
 public class PimDav {
+    private static final Logger LOG = Logger.getLogger(PimDav.class.getName());
     static final String DAV_CLASSES = "1, 3, access-control, calendar-access, addressbook, extended-mkcol";
     static final String ALLOW_OBJECT = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT";
     static final String ALLOW_COLLECTION = "OPTIONS, PROPFIND, PROPPATCH, REPORT, DELETE, MKCOL, MKCALENDAR";
@@ -89,6 +92,9 @@ public class PimDav {
         } catch (NuboException e) {
             PimErrors.text(
                     res, e.kind() == ErrorKind.UNAUTHENTICATED ? 403 : e.kind().httpStatus(), e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "CalDAV/CardDAV " + req.getMethod() + " " + req.getRequestURI() + " failed", e);
+            PimErrors.text(res, 500, "the server could not answer this request; it has been logged");
         }
     }
 

@@ -45,6 +45,11 @@ public class PimWrites {
 
     void put(Request r, DavCollection c) throws IOException {
         HttpServletRequest req = r.req();
+        if (!fitsName(r.target().object())) {
+            PimErrors.text(
+                    r.res(), 400, "a resource name has 1 to " + MAX_SLUG + " characters, no controls, not . or ..");
+            return;
+        }
         boolean calendar = c.kind() == CollectionKind.CALENDAR;
         String ns = calendar ? PimXml.CALDAV : PimXml.CARDDAV;
         String type = Optional.ofNullable(req.getContentType()).orElse("").toLowerCase(Locale.ROOT);
@@ -94,6 +99,38 @@ public class PimWrites {
         r.res().setContentLength(0);
     }
 
+    static boolean fitsName(String name) {
+        return !name.isEmpty()
+                && name.length() <= MAX_SLUG
+                && !name.equals(".")
+                && !name.equals("..")
+                && name.chars().noneMatch(ch -> ch < 0x20 || ch == 0x7f);
+    }
+
+    /** Refuses property values longer than their columns hold, before anything is written. */
+    private static void checkSizes(Map<Setting, String> settings, Map<QName, String> dead) {
+        for (Map.Entry<Setting, String> s : settings.entrySet()) {
+            int max =
+                    switch (s.getKey()) {
+                        case COLOR -> 32;
+                        case DISPLAYNAME -> 1024;
+                        default -> 64 * 1024;
+                    };
+            if (s.getValue() != null && s.getValue().length() > max) {
+                throw NuboException.invalid(
+                        s.getKey().name().toLowerCase(Locale.ROOT) + " holds at most " + max + " characters");
+            }
+        }
+        for (Map.Entry<QName, String> d : dead.entrySet()) {
+            if (d.getKey().getLocalPart().length() > 255
+                    || d.getKey().getNamespaceURI().length() > 1024
+                    || (d.getValue() != null && d.getValue().length() > 64 * 1024)) {
+                throw NuboException.invalid(
+                        "a property name has at most 255 characters, its namespace 1024, its" + " value 64 KiB");
+            }
+        }
+    }
+
     /** If-Match and If-None-Match (RFC 9110 section 13.1) against the member's etag, evaluated under its lock. */
     static Predicate<Optional<String>> condition(HttpServletRequest req) {
         String ifMatch = req.getHeader("If-Match");
@@ -119,8 +156,9 @@ public class PimWrites {
     void create(Request r, boolean mkcalendar) throws IOException {
         PimTarget t = r.target();
         String slug = t.collection();
-        if (slug.length() > MAX_SLUG || slug.chars().anyMatch(ch -> ch < 0x20)) {
-            PimErrors.text(r.res(), 400, "a collection name has at most " + MAX_SLUG + " characters, no controls");
+        if (!fitsName(slug)) {
+            PimErrors.text(
+                    r.res(), 400, "a collection name has 1 to " + MAX_SLUG + " characters, no controls, not . or ..");
             return;
         }
         List<DeadProperties.Change> body = DavXml.mkcol(r.req().getInputStream());
@@ -173,6 +211,7 @@ public class PimWrites {
                     "make a calendar with MKCALENDAR, or MKCOL with a CALDAV:calendar resourcetype");
             return;
         }
+        checkSizes(settings, dead);
         store.create(r.user().userId(), t.kind(), slug, components, settings, dead);
         r.res().setStatus(201);
         r.res().setContentLength(0);
@@ -234,6 +273,7 @@ public class PimWrites {
         }
         Map<String, List<QName>> byStatus = new LinkedHashMap<>();
         if (refused.isEmpty()) {
+            checkSizes(settings, dead);
             store.patch(c.id(), settings, dead);
             byStatus.put("HTTP/1.1 200 OK", names);
         } else {
