@@ -54,7 +54,7 @@ public class DavServlet extends HttpServlet {
             return;
         }
         if (rest.equals("/files") || rest.equals(FILES)) {
-            VirtualCollection.serve(prefix + FILES, List.of(home), principal, req, res);
+            VirtualCollection.serve(prefix + FILES, List.of(home), req, res);
             return;
         }
         if (PimDav.handles(rest)) {

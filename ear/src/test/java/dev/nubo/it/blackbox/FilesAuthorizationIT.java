@@ -407,8 +407,8 @@ class FilesAuthorizationIT {
     }
 
     private <T> void hiddenHead(Function<T, Req> call, T ownersId, T missingId) {
-        Res none = call.apply(missingId).send();
-        Res theirs = call.apply(ownersId).send();
+        Res none = call.apply(missingId).sendOnNewConnection();
+        Res theirs = call.apply(ownersId).sendOnNewConnection();
         assertThat(none.status()).as(none.request()).isEqualTo(404);
         assertThat(theirs.status()).as(theirs.request()).isEqualTo(404);
         assertThat(theirs.header("Content-Length")).isEqualTo(none.header("Content-Length"));

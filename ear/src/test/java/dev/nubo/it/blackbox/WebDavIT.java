@@ -513,7 +513,9 @@ class WebDavIT {
 
         for (String dav : List.of("/dav", "/dav/")) {
             Res r = as(u, "PROPFIND", dav).header("Depth", "1").send().expect(207);
-            assertThat(hrefs(r.body())).containsExactly("/dav/", "/dav/files/");
+            assertThat(hrefs(r.body()))
+                    .containsExactly(
+                            "/dav/", "/dav/files/", "/dav/principals/", "/dav/calendars/", "/dav/addressbooks/");
             assertThat(r.body()).contains("<d:collection/>");
         }
         Res files = as(u, "PROPFIND", "/dav/files")

@@ -41,6 +41,9 @@ public interface CollectionStore {
 
     Map<QName, String> deadProperties(long collectionId);
 
+    /** The dead properties of several collections in one query: collection id to (name to value). */
+    Map<Long, Map<QName, String>> deadProperties(List<Long> collectionIds);
+
     /** Members ordered by name after {@code afterName} (null: from the first), without their bytes. */
     List<StoredObject> members(long collectionId, String afterName, int limit);
 

@@ -149,6 +149,29 @@ public class SqlCollectionStore implements CollectionStore {
 
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
+    public Map<Long, Map<QName, String>> deadProperties(List<Long> collectionIds) {
+        Map<Long, Map<QName, String>> all = new java.util.HashMap<>();
+        if (collectionIds.isEmpty()) {
+            return all;
+        }
+        List<?> rows = em.createNativeQuery("SELECT collection_id, namespace, name, value FROM"
+                        + " dav_collection_properties WHERE collection_id = ANY (CAST(?1 AS bigint[]))"
+                        + " ORDER BY collection_id, namespace, name")
+                .setParameter(
+                        1,
+                        PgArrays.literal(
+                                collectionIds.stream().map(String::valueOf).toList()))
+                .getResultList();
+        for (Object o : rows) {
+            Object[] r = (Object[]) o;
+            all.computeIfAbsent(((Number) r[0]).longValue(), k -> new LinkedHashMap<>())
+                    .put(new QName((String) r[1], (String) r[2]), (String) r[3]);
+        }
+        return all;
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
     public List<StoredObject> members(long collectionId, String afterName, int limit) {
         return objects(
                 em.createNativeQuery(MEMBER + " FROM dav_objects WHERE collection_id = ?1"

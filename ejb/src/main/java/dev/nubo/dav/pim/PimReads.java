@@ -3,6 +3,7 @@ package dev.nubo.dav.pim;
 import dev.nubo.collections.api.CollectionKind;
 import dev.nubo.collections.api.CollectionStore;
 import dev.nubo.collections.api.DavCollection;
+import dev.nubo.collections.api.MemberWriter;
 import dev.nubo.collections.api.StoredObject;
 import dev.nubo.dav.ByteSink;
 import dev.nubo.dav.DavXml;
@@ -64,8 +65,16 @@ public class PimReads {
             } else if (t.level() == 2) {
                 describe(ms, h.home(t.kind()), PimProps.home(h, t.kind()), asked);
                 if (depth.equals("1")) {
-                    for (DavCollection each : store.list(r.user().userId(), t.kind())) {
-                        describe(ms, h.collection(t.kind(), each.slug()), collectionProps(h, each), asked);
+                    List<DavCollection> all = store.list(r.user().userId(), t.kind());
+                    Map<Long, Map<QName, String>> dead = store.deadProperties(
+                            all.stream().map(DavCollection::id).toList());
+                    for (DavCollection each : all) {
+                        describe(
+                                ms,
+                                h.collection(t.kind(), each.slug()),
+                                PimProps.collection(
+                                        h, each, MemberWriter.MAX_OBJECT_BYTES, dead.getOrDefault(each.id(), Map.of())),
+                                asked);
                     }
                 }
             } else if (t.level() == 3) {
@@ -95,8 +104,7 @@ public class PimReads {
     }
 
     private Map<QName, Value> collectionProps(PimHrefs h, DavCollection c) {
-        return PimProps.collection(
-                h, c, dev.nubo.collections.api.MemberWriter.MAX_OBJECT_BYTES, store.deadProperties(c.id()));
+        return PimProps.collection(h, c, MemberWriter.MAX_OBJECT_BYTES, store.deadProperties(c.id()));
     }
 
     /** An object's properties with its data, when the bytes were read. */
