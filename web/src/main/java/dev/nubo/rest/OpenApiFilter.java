@@ -7,6 +7,9 @@ import dev.nubo.rest.files.RecentResource;
 import dev.nubo.rest.files.TrashResource;
 import dev.nubo.rest.files.UploadsResource;
 import dev.nubo.rest.files.UsageResource;
+import dev.nubo.rest.pim.AddressBooksResource;
+import dev.nubo.rest.pim.CalendarsResource;
+import dev.nubo.rest.pim.PimJson;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
 import java.lang.annotation.Annotation;
@@ -41,7 +44,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  * things wrong that this filter puts right, from the Java types themselves rather than from a second description:
  *
  * <ul>
- *   <li>the JSON shapes ({@link Json}, {@link FilesJson}, {@link ErrorBody}) are derived from their record
+ *   <li>the JSON shapes ({@link Json}, {@link FilesJson}, {@link PimJson}, {@link ErrorBody}) are derived from their record
  *       components: integers as integer/int64, times as date-time strings, ids as uuid strings, primitives and
  *       the {@code requiredProperties} of their {@code @Schema} required; the scanner called longs "number", times "object", and wrote every annotation default
  *       ("maxProperties: 0", "nullable: false", ...) into every schema, which those defaults are stripped of;
@@ -63,7 +66,9 @@ public class OpenApiFilter implements OASFilter {
             TrashResource.class,
             FavoritesResource.class,
             RecentResource.class,
-            UsageResource.class);
+            UsageResource.class,
+            CalendarsResource.class,
+            AddressBooksResource.class);
     static final String ERROR = "ErrorBody";
     private static final String JSON = "application/json";
 
@@ -75,6 +80,7 @@ public class OpenApiFilter implements OASFilter {
         Map<String, Schema> components = new LinkedHashMap<>();
         List<Class<?>> shapes = new ArrayList<>(List.of(Json.class.getDeclaredClasses()));
         shapes.addAll(List.of(FilesJson.class.getDeclaredClasses()));
+        shapes.addAll(List.of(PimJson.class.getDeclaredClasses()));
         shapes.add(ErrorBody.class);
         for (Class<?> shape : shapes) {
             if (shape.isRecord()) {

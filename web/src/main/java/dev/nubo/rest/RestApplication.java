@@ -13,7 +13,8 @@ import org.eclipse.microprofile.openapi.annotations.info.Info;
                 @Info(
                         title = "Nubo REST API",
                         version = "0.1",
-                        description = "Files, trash, uploads, accounts and administration. Errors are"
-                                + " {\"error\": code, \"message\": text}; another user's ids answer 404."))
+                        description =
+                                "Files, trash, uploads, calendars, contacts, accounts and administration. Errors are"
+                                        + " {\"error\": code, \"message\": text}; another user's ids answer 404."))
 @ApplicationScoped
 public class RestApplication extends Application {}

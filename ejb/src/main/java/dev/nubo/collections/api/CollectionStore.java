@@ -49,6 +49,22 @@ public interface CollectionStore {
 
     Optional<StoredObject> member(long collectionId, String name);
 
+    /** A member by its id, with its bytes. */
+    Optional<StoredObject> object(long collectionId, long objectId);
+
+    /** The member holding a UID, with its bytes. */
+    Optional<StoredObject> byUid(long collectionId, String uid);
+
+    /**
+     * Cards by display name (then id) after the cursor, with their bytes: {@code text} (null: any) is a
+     * case-insensitive substring of the names (FN, N, NICKNAME, ORG) and e-mail addresses; {@code groups} (null: any) true
+     * for groups only, false for everything but groups; {@code category} (null: any) one of its CATEGORIES.
+     */
+    List<Found> cards(long collectionId, String text, Boolean groups, String category, Found.Cursor after, int limit);
+
+    /** The address book's CATEGORIES values with how many cards carry each, by name. */
+    List<TagCount> categories(long collectionId);
+
     /** The named members that exist, with their bytes, in one query. */
     List<StoredObject> withData(long collectionId, List<String> names);
 

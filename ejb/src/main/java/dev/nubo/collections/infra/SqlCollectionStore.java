@@ -4,10 +4,12 @@ import dev.nubo.collections.api.Changes;
 import dev.nubo.collections.api.CollectionKind;
 import dev.nubo.collections.api.CollectionStore;
 import dev.nubo.collections.api.DavCollection;
+import dev.nubo.collections.api.Found;
 import dev.nubo.collections.api.ObjectIndex;
 import dev.nubo.collections.api.PutOutcome;
 import dev.nubo.collections.api.Setting;
 import dev.nubo.collections.api.StoredObject;
+import dev.nubo.collections.api.TagCount;
 import dev.nubo.collections.api.UidConflictException;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
@@ -193,6 +195,81 @@ public class SqlCollectionStore implements CollectionStore {
                         true)
                 .stream()
                 .findFirst();
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<StoredObject> object(long collectionId, long objectId) {
+        return objects(
+                        em.createNativeQuery(MEMBER + ", data FROM dav_objects WHERE collection_id = ?1 AND id = ?2")
+                                .setParameter(1, collectionId)
+                                .setParameter(2, objectId),
+                        true)
+                .stream()
+                .findFirst();
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<StoredObject> byUid(long collectionId, String uid) {
+        return objects(
+                        em.createNativeQuery(MEMBER + ", data FROM dav_objects WHERE collection_id = ?1 AND uid = ?2")
+                                .setParameter(1, collectionId)
+                                .setParameter(2, uid),
+                        true)
+                .stream()
+                .findFirst();
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<Found> cards(
+            long collectionId, String text, Boolean groups, String category, Found.Cursor after, int limit) {
+        String pattern = text == null
+                ? null
+                : "%"
+                        + text.toLowerCase(java.util.Locale.ROOT)
+                                .replace("\\", "\\\\")
+                                .replace("%", "\\%")
+                                .replace("_", "\\_")
+                        + "%";
+        List<?> rows = em.createNativeQuery(MEMBER + ", data, coalesce(formatted_name, '') FROM dav_objects"
+                        + " WHERE collection_id = ?1"
+                        + " AND (CAST(?2 AS text) IS NULL OR lower(search_text) LIKE CAST(?2 AS text)"
+                        + " OR EXISTS (SELECT 1 FROM unnest(emails) AS e WHERE lower(e) LIKE CAST(?2 AS text)))"
+                        + " AND (CAST(?3 AS boolean) IS NULL OR (card_kind = 'group') = CAST(?3 AS boolean))"
+                        + " AND (CAST(?4 AS text) IS NULL OR CAST(?4 AS text) = ANY (categories))"
+                        + " AND (CAST(?5 AS text) IS NULL OR (coalesce(formatted_name, ''), id) > (CAST(?5 AS text), ?6))"
+                        + " ORDER BY coalesce(formatted_name, ''), id LIMIT ?7")
+                .setParameter(1, collectionId)
+                .setParameter(2, pattern)
+                .setParameter(3, groups)
+                .setParameter(4, category)
+                .setParameter(5, after == null ? null : after.sortKey())
+                .setParameter(6, after == null ? 0L : after.id())
+                .setParameter(7, Math.min(limit, PAGE))
+                .getResultList();
+        List<Found> out = new ArrayList<>();
+        for (Object o : rows) {
+            Object[] r = (Object[]) o;
+            out.add(new Found(object(r, true), (String) r[9]));
+        }
+        return out;
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<TagCount> categories(long collectionId) {
+        List<?> rows = em.createNativeQuery("SELECT c, count(*) FROM dav_objects, unnest(categories) AS c"
+                        + " WHERE collection_id = ?1 GROUP BY c ORDER BY c")
+                .setParameter(1, collectionId)
+                .getResultList();
+        List<TagCount> out = new ArrayList<>();
+        for (Object o : rows) {
+            Object[] r = (Object[]) o;
+            out.add(new TagCount((String) r[0], ((Number) r[1]).longValue()));
+        }
+        return out;
     }
 
     @Override
@@ -386,19 +463,22 @@ public class SqlCollectionStore implements CollectionStore {
     private static List<StoredObject> objects(Query q, boolean withData) {
         List<StoredObject> out = new ArrayList<>();
         for (Object o : q.getResultList()) {
-            Object[] r = (Object[]) o;
-            out.add(new StoredObject(
-                    ((Number) r[0]).longValue(),
-                    (String) r[1],
-                    (String) r[2],
-                    (String) r[3],
-                    (String) r[4],
-                    ((Number) r[5]).longValue(),
-                    r[6] == null ? null : SqlValues.time(r[6]).toInstant(),
-                    ((Number) r[7]).longValue(),
-                    withData ? (byte[]) r[8] : null));
+            out.add(object((Object[]) o, withData));
         }
         return out;
+    }
+
+    private static StoredObject object(Object[] r, boolean withData) {
+        return new StoredObject(
+                ((Number) r[0]).longValue(),
+                (String) r[1],
+                (String) r[2],
+                (String) r[3],
+                (String) r[4],
+                ((Number) r[5]).longValue(),
+                r[6] == null ? null : SqlValues.time(r[6]).toInstant(),
+                ((Number) r[7]).longValue(),
+                withData ? (byte[]) r[8] : null);
     }
 
     private static DavCollection collection(Object[] r) {

@@ -24,7 +24,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -34,8 +33,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import javax.xml.namespace.QName;
 
 /**
@@ -47,7 +44,6 @@ import javax.xml.namespace.QName;
 @ApplicationScoped
 public class PimReports {
     private static final Logger LOG = Logger.getLogger(PimReports.class.getName());
-    private static final Pattern TZID = Pattern.compile("(?m)^TZID[^:\\r\\n]*:([^\\r\\n]+)");
     private static final Set<String> ALL_COMPONENTS = Set.of("VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY");
     /** Most changes one sync-collection answer reports without a DAV:limit; the rest come with the next token. */
     static final int SYNC_MAX = 10_000;
@@ -297,16 +293,6 @@ public class PimReports {
 
     /** The zone floating times are read in: the TZID of a calendar-timezone, when Java knows it; else UTC. */
     static ZoneId zone(String vtimezone) {
-        if (vtimezone != null) {
-            Matcher m = TZID.matcher(vtimezone);
-            if (m.find()) {
-                try {
-                    return ZoneId.of(m.group(1).strip());
-                } catch (DateTimeException e) {
-                    LOG.log(Level.FINE, "unknown TZID {0}; floating times read in UTC", m.group(1));
-                }
-            }
-        }
-        return ZoneOffset.UTC;
+        return CalendarData.floatingZone(vtimezone);
     }
 }
