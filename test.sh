@@ -16,6 +16,8 @@ command -v curl >/dev/null || missing+=(curl)
 command -v litmus >/dev/null || missing+=(litmus)
 command -v cadaver >/dev/null || missing+=(cadaver)
 command -v rclone >/dev/null || missing+=(rclone)
+# the Nextcloud desktop client's sync engine, for the Nextcloud dialect
+command -v nextcloudcmd >/dev/null || missing+=(nextcloud-desktop-cmd)
 # calendar and contacts clients: python3-caldav (run by Debian's own python3) and vdirsyncer
 /usr/bin/python3 -c 'import caldav' 2>/dev/null || missing+=(python3-caldav)
 command -v vdirsyncer >/dev/null || missing+=(vdirsyncer)

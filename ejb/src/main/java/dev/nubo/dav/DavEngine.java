@@ -18,6 +18,7 @@ import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.format.DateTimeFormatter;
@@ -81,6 +82,21 @@ public class DavEngine {
     @Inject
     DavLocks locks;
 
+    @Inject
+    dev.nubo.files.api.Favorites favorites;
+
+    @Inject
+    dev.nubo.users.api.UserService users;
+
+    /**
+     * How a surface speaks WebDAV: plain RFC 4918 (/dav), or Nextcloud's dialect (/nextcloud/remote.php), which
+     * adds the oc: and nc: properties, favorites, X-OC-MTime, OC-Checksum and the OC-ETag / OC-FileId headers.
+     */
+    public enum Dialect {
+        WEBDAV,
+        NEXTCLOUD
+    }
+
     static QName dav(String local) {
         return new QName(DavXml.DAV, local);
     }
@@ -94,12 +110,21 @@ public class DavEngine {
     public void serve(
             AuthenticatedUser user, String base, String rawPath, HttpServletRequest req, HttpServletResponse res)
             throws IOException {
+        serve(user, base, rawPath, req, res, Dialect.WEBDAV);
+    }
+
+    /** As {@link #serve(AuthenticatedUser, String, String, HttpServletRequest, HttpServletResponse)}, in a dialect. */
+    public void serve(
+            AuthenticatedUser user,
+            String base,
+            String rawPath,
+            HttpServletRequest req,
+            HttpServletResponse res,
+            Dialect dialect)
+            throws IOException {
         try {
-            List<NodeName> names = DavPath.names(rawPath);
-            Target target = new Target(user.userId(), base, names, tree.resolve(user.userId(), names));
-            IfHeader conditions = IfHeader.parse(req.getHeader("If"));
-            if (conditions != null && !holds(conditions, target, req)) {
-                error(res, 412, "the If header's conditions do not hold");
+            Target target = conditioned(user, base, rawPath, dialect, req, res);
+            if (target == null) {
                 return;
             }
             switch (req.getMethod()) {
@@ -107,7 +132,7 @@ public class DavEngine {
                 case "PROPFIND" -> propfind(target, req, res);
                 case "GET" -> get(target, req, res, false);
                 case "HEAD" -> get(target, req, res, true);
-                case "PUT" -> put(target, req, res);
+                case "PUT" -> put(target, req, res, req.getInputStream(), declaredLength(req));
                 case "MKCOL" -> mkcol(target, req, res);
                 case "DELETE" -> delete(target, req, res);
                 case "PROPPATCH" -> proppatch(target, req, res);
@@ -115,6 +140,14 @@ public class DavEngine {
                 case "UNLOCK" -> unlock(target, req, res);
                 case "COPY" -> copyOrMove(target, req, res, false);
                 case "MOVE" -> copyOrMove(target, req, res, true);
+                case "REPORT" -> {
+                    if (dialect == Dialect.NEXTCLOUD) {
+                        filterFiles(target, req, res);
+                    } else {
+                        res.setHeader("Allow", ALLOW);
+                        error(res, 405, "REPORT is not supported on files");
+                    }
+                }
                 default -> {
                     res.setHeader("Allow", ALLOW);
                     error(res, 405, req.getMethod() + " is not supported here");
@@ -127,8 +160,31 @@ public class DavEngine {
         }
     }
 
+    /** The request's resource, or null after answering 412 when its If header does not hold. */
+    private Target conditioned(
+            AuthenticatedUser user,
+            String base,
+            String rawPath,
+            Dialect dialect,
+            HttpServletRequest req,
+            HttpServletResponse res)
+            throws IOException {
+        List<NodeName> names = DavPath.names(rawPath);
+        Target target = new Target(user.userId(), base, names, tree.resolve(user.userId(), names), dialect);
+        IfHeader conditions = IfHeader.parse(req.getHeader("If"));
+        if (conditions != null && !holds(conditions, target, req)) {
+            error(res, 412, "the If header's conditions do not hold");
+            return null;
+        }
+        return target;
+    }
+
     /** The request's resource: the names, and how far along them the tree goes. */
-    record Target(UUID caller, String base, List<NodeName> names, FileTree.Resolved resolved) {
+    record Target(UUID caller, String base, List<NodeName> names, FileTree.Resolved resolved, Dialect dialect) {
+        boolean nextcloud() {
+            return dialect == Dialect.NEXTCLOUD;
+        }
+
         boolean exists() {
             return resolved.matched() == names.size();
         }
@@ -191,11 +247,12 @@ public class DavEngine {
         }
         NodeView node = target.node();
         Quota quota = needsQuota(asked) ? quota(target.caller()) : null;
-        boolean needsDead = needsDeadProperties(asked);
+        boolean needsDead = needsDeadProperties(asked, target.nextcloud());
+        NextcloudPage nc = target.nextcloud() ? new NextcloudPage(target.caller(), asked) : null;
         res.setStatus(207);
         res.setContentType("application/xml; charset=utf-8");
         try (OutputStream out = new ByteSink(res.getOutputStream(), 64 * 1024);
-                Multistatus ms = new Multistatus(out)) {
+                Multistatus ms = multistatus(out, target)) {
             describe(
                     ms,
                     target.href(node.folder()),
@@ -203,6 +260,7 @@ public class DavEngine {
                     target.names().isEmpty(),
                     asked,
                     quota,
+                    nc == null ? null : nc.of(List.of(node)),
                     needsDead ? dead.of(List.of(node.id())).getOrDefault(node.id(), Map.of()) : Map.of(),
                     lockdiscovery(target.caller(), target.key(), target.base()));
             if (depth.equals("1") && node.folder()) {
@@ -222,6 +280,7 @@ public class DavEngine {
                     Map<Long, Map<QName, String>> deadOfPage = needsDead
                             ? dead.of(page.entries().stream().map(NodeView::id).toList())
                             : Map.of();
+                    NextcloudProperties.Page ncPage = nc == null ? null : nc.of(page.entries());
                     for (NodeView child : page.entries()) {
                         describe(
                                 ms,
@@ -230,6 +289,7 @@ public class DavEngine {
                                 false,
                                 asked,
                                 quota,
+                                ncPage,
                                 deadOfPage.getOrDefault(child.id(), Map.of()),
                                 locksBelow
                                         ? lockdiscovery(
@@ -245,11 +305,52 @@ public class DavEngine {
         }
     }
 
+    private static Multistatus multistatus(OutputStream out, Target target) throws IOException {
+        return target.nextcloud() ? new Multistatus(out, NextcloudProperties.NAMESPACES) : new Multistatus(out);
+    }
+
+    /**
+     * What the oc: properties of a listing need beyond the node: the owner (read once per request, only when
+     * asked) and the favorites among a page (one query per page, only when asked).
+     */
+    private final class NextcloudPage {
+        private final UUID caller;
+        private final boolean wantsOwner;
+        private final boolean wantsFavorites;
+        private String ownerId = "";
+        private String ownerName = "";
+        private boolean ownerRead;
+
+        NextcloudPage(UUID caller, DavXml.Propfind asked) {
+            this.caller = caller;
+            boolean prop = asked.kind() == DavXml.Propfind.Kind.PROP;
+            this.wantsOwner = prop
+                    && (asked.names().contains(new QName(NextcloudProperties.OC, "owner-id"))
+                            || asked.names().contains(new QName(NextcloudProperties.OC, "owner-display-name")));
+            this.wantsFavorites = prop && asked.names().contains(NextcloudProperties.FAVORITE);
+        }
+
+        NextcloudProperties.Page of(List<NodeView> nodes) {
+            if (wantsOwner && !ownerRead) {
+                ownerRead = true;
+                users.find(caller).ifPresent(u -> {
+                    ownerId = u.username();
+                    ownerName = u.displayName() == null || u.displayName().isBlank() ? u.username() : u.displayName();
+                });
+            }
+            java.util.Set<Long> starred = wantsFavorites
+                    ? favorites.among(caller, nodes.stream().map(NodeView::id).toList())
+                    : java.util.Set.of();
+            return new NextcloudProperties.Page(ownerId, ownerName, starred);
+        }
+    }
+
     /** Whether any asked property could be a dead one: a query per page saved when a client asks only live ones. */
-    private static boolean needsDeadProperties(DavXml.Propfind asked) {
+    private static boolean needsDeadProperties(DavXml.Propfind asked, boolean nextcloud) {
         return asked.kind() != DavXml.Propfind.Kind.PROP
                 || asked.names().stream()
-                        .anyMatch(n -> !DavXml.DAV.equals(n.getNamespaceURI()) || !LIVE.contains(n.getLocalPart()));
+                        .anyMatch(n -> !(nextcloud && NextcloudProperties.isLive(n))
+                                && (!DavXml.DAV.equals(n.getNamespaceURI()) || !LIVE.contains(n.getLocalPart())));
     }
 
     private static boolean needsQuota(DavXml.Propfind asked) {
@@ -272,6 +373,7 @@ public class DavEngine {
             boolean root,
             DavXml.Propfind asked,
             Quota quota,
+            NextcloudProperties.Page nc,
             Map<QName, String> deadProps,
             Multistatus.Value lockdiscovery)
             throws IOException {
@@ -287,7 +389,9 @@ public class DavEngine {
                     case PROP -> asked.names();
                 };
         for (QName name : names) {
-            Optional<Multistatus.Value> value = live(name, node, root, quota, lockdiscovery);
+            Optional<Multistatus.Value> value = nc != null && !DavXml.DAV.equals(name.getNamespaceURI())
+                    ? NextcloudProperties.property(name, node, nc)
+                    : live(name, node, root, quota, lockdiscovery);
             if (value == null && deadProps.containsKey(name)) {
                 value = Optional.of(Multistatus.stored(deadProps.get(name)));
             }
@@ -397,7 +501,36 @@ public class DavEngine {
         }
     }
 
-    private void put(Target target, HttpServletRequest req, HttpServletResponse res) throws IOException {
+    /**
+     * Writes an assembled chunked upload (the Nextcloud clients' MOVE of an upload's ".file") to a path of the
+     * caller's tree, as a PUT of those bytes there would: the same locks, conditions (If, If-Match), quota,
+     * checksum and mtime headers, and answer.
+     */
+    public void putAssembled(
+            AuthenticatedUser user,
+            String base,
+            String rawPath,
+            InputStream body,
+            long length,
+            HttpServletRequest req,
+            HttpServletResponse res)
+            throws IOException {
+        try {
+            Target target = conditioned(user, base, rawPath, Dialect.NEXTCLOUD, req, res);
+            if (target == null) {
+                return;
+            }
+            put(target, req, res, body, Optional.of(length));
+        } catch (NuboException e) {
+            if (!res.isCommitted()) {
+                error(res, status(e), e.getMessage());
+            }
+        }
+    }
+
+    private void put(
+            Target target, HttpServletRequest req, HttpServletResponse res, InputStream body, Optional<Long> length)
+            throws IOException {
         if (target.names().isEmpty() || (target.exists() && target.node().folder())) {
             res.setHeader("Allow", ALLOW);
             error(res, 405, "a collection cannot be written with PUT");
@@ -406,7 +539,7 @@ public class DavEngine {
         if (!unlocked(target, !target.exists(), false, req, res)) {
             return;
         }
-        Optional<Long> length = declaredLength(req);
+        NextcloudUpload nc = target.nextcloud() ? NextcloudUpload.of(req) : NextcloudUpload.NONE;
         if (target.exists()) {
             NodeView node = target.node();
             String etag = "\"" + node.etag() + "\"";
@@ -420,13 +553,9 @@ public class DavEngine {
                 return;
             }
             NodeView replaced = content.replace(
-                    target.caller(),
-                    node.id(),
-                    Optional.of(node.etag()),
-                    length,
-                    Optional.empty(),
-                    req.getInputStream());
+                    target.caller(), node.id(), Optional.of(node.etag()), length, nc.sha256(), nc.modifiedAt(), body);
             res.setHeader("ETag", "\"" + replaced.etag() + "\"");
+            nc.answer(replaced, res);
             res.setStatus(204);
             return;
         }
@@ -446,10 +575,11 @@ public class DavEngine {
                         target.name(),
                         ConflictMode.FAIL,
                         length,
-                        Optional.empty(),
-                        Optional.empty()),
-                req.getInputStream());
+                        nc.sha256(),
+                        nc.modifiedAt()),
+                body);
         res.setHeader("ETag", "\"" + created.etag() + "\"");
+        nc.answer(created, res);
         res.setHeader("Location", target.href(false));
         res.setContentLength(0);
         res.setStatus(201);
@@ -465,18 +595,23 @@ public class DavEngine {
         if (declared >= 0) {
             return Optional.of(declared);
         }
-        String expected = req.getHeader("X-Expected-Entity-Length");
-        if (expected == null) {
+        return byteCount(req, "X-Expected-Entity-Length");
+    }
+
+    /** A header holding a byte count, empty when absent; 400 when it is not a non-negative number. */
+    public static Optional<Long> byteCount(HttpServletRequest req, String header) {
+        String value = req.getHeader(header);
+        if (value == null || value.isBlank()) {
             return Optional.empty();
         }
         try {
-            long value = Long.parseLong(expected.strip());
-            if (value < 0) {
+            long n = Long.parseLong(value.strip());
+            if (n < 0) {
                 throw new NumberFormatException();
             }
-            return Optional.of(value);
+            return Optional.of(n);
         } catch (NumberFormatException e) {
-            throw NuboException.invalid("X-Expected-Entity-Length must be a byte count");
+            throw NuboException.invalid(header + " must be a byte count");
         }
     }
 
@@ -498,7 +633,11 @@ public class DavEngine {
         if (!unlocked(target, true, false, req, res)) {
             return;
         }
-        tree.createFolder(target.caller(), parent.get().id(), target.name());
+        NodeView folder = tree.createFolder(target.caller(), parent.get().id(), target.name());
+        if (target.nextcloud()) {
+            res.setHeader("OC-FileId", NextcloudProperties.ocId(folder.id()));
+            res.setHeader("OC-ETag", "\"" + folder.etag() + "\"");
+        }
         res.setHeader("Location", target.href(true));
         res.setContentLength(0);
         res.setStatus(201);
@@ -523,6 +662,9 @@ public class DavEngine {
                 .filter(n -> DavXml.DAV.equals(n.getNamespaceURI()) && LIVE.contains(n.getLocalPart()))
                 .toList();
         if (protectedOnes.isEmpty()) {
+            if (target.nextcloud()) {
+                changes = starChanges(target, changes);
+            }
             dead.apply(target.node().id(), changes);
         }
         res.setStatus(207);
@@ -541,6 +683,126 @@ public class DavEngine {
                     byStatus.put("HTTP/1.1 424 Failed Dependency", others);
                 }
                 ms.response(href, byStatus);
+            }
+        }
+    }
+
+    /**
+     * In the Nextcloud dialect oc:favorite is not a dead property but the user's star: applies those changes to
+     * {@link dev.nubo.files.api.Favorites} and returns the others.
+     */
+    private List<DeadProperties.Change> starChanges(Target target, List<DeadProperties.Change> changes) {
+        List<DeadProperties.Change> others = new ArrayList<>();
+        for (DeadProperties.Change c : changes) {
+            if (!NextcloudProperties.FAVORITE.equals(c.name())) {
+                others.add(c);
+            } else if (c.value() != null
+                    && (c.value().strip().equals("1") || c.value().strip().equals("true"))) {
+                favorites.add(target.caller(), target.node().id());
+            } else {
+                favorites.remove(target.caller(), target.node().id());
+            }
+        }
+        return others;
+    }
+
+    /**
+     * What a Nextcloud client says about a PUT beyond the body: the file's mtime (X-OC-MTime, Unix seconds,
+     * possibly with a fraction) and a checksum (OC-Checksum; only SHA256 is verified, the other types the clients
+     * send — SHA1, MD5, Adler32 — are not computed and so ignored).
+     */
+    record NextcloudUpload(
+            Optional<java.time.Instant> modifiedAt, Optional<dev.nubo.storage.api.ContentHash> sha256, boolean nc) {
+        static final NextcloudUpload NONE = new NextcloudUpload(Optional.empty(), Optional.empty(), false);
+
+        static NextcloudUpload of(HttpServletRequest req) {
+            return new NextcloudUpload(
+                    mtime(req.getHeader("X-OC-MTime")), checksum(req.getHeader("OC-Checksum")), true);
+        }
+
+        static Optional<java.time.Instant> mtime(String header) {
+            if (header == null || header.isBlank()) {
+                return Optional.empty();
+            }
+            try {
+                java.math.BigDecimal seconds = new java.math.BigDecimal(header.strip());
+                if (seconds.signum() <= 0 || seconds.compareTo(java.math.BigDecimal.valueOf(253402300799L)) > 0) {
+                    throw NuboException.invalid("X-OC-MTime must be a time after 1970 and before 10000");
+                }
+                long whole = seconds.longValue();
+                long nanos = seconds.subtract(java.math.BigDecimal.valueOf(whole))
+                        .movePointRight(9)
+                        .longValue();
+                return Optional.of(java.time.Instant.ofEpochSecond(whole, nanos));
+            } catch (NumberFormatException e) {
+                throw NuboException.invalid("X-OC-MTime must be Unix seconds");
+            }
+        }
+
+        static Optional<dev.nubo.storage.api.ContentHash> checksum(String header) {
+            if (header == null) {
+                return Optional.empty();
+            }
+            for (String one : header.strip().split("\\s+")) {
+                int colon = one.indexOf(':');
+                if (colon > 0 && one.substring(0, colon).equalsIgnoreCase("SHA256")) {
+                    String hex = one.substring(colon + 1).toLowerCase(java.util.Locale.ROOT);
+                    if (!hex.matches("[0-9a-f]{64}")) {
+                        throw NuboException.invalid("OC-Checksum SHA256 must be 64 hex digits");
+                    }
+                    return Optional.of(new dev.nubo.storage.api.ContentHash(hex));
+                }
+            }
+            return Optional.empty();
+        }
+
+        /** The headers a Nextcloud client reads from a write's answer. */
+        void answer(NodeView node, HttpServletResponse res) {
+            if (!nc) {
+                return;
+            }
+            res.setHeader("OC-ETag", "\"" + node.etag() + "\"");
+            res.setHeader("OC-FileId", NextcloudProperties.ocId(node.id()));
+            if (modifiedAt.isPresent()) {
+                res.setHeader("X-OC-MTime", "accepted");
+            }
+        }
+    }
+
+    /**
+     * The favorites REPORT of the Nextcloud clients (oc:filter-files with oc:favorite): every starred file and
+     * folder of the caller, each with the properties asked, in two queries whatever their number.
+     */
+    private void filterFiles(Target target, HttpServletRequest req, HttpServletResponse res) throws IOException {
+        DavXml.FilterFiles asked = DavXml.filterFiles(req.getInputStream(), NextcloudProperties.OC);
+        DavXml.Propfind props = asked.names().isEmpty()
+                ? new DavXml.Propfind(DavXml.Propfind.Kind.PROP, List.of(dav("resourcetype"), dav("getetag")))
+                : new DavXml.Propfind(DavXml.Propfind.Kind.PROP, asked.names());
+        List<dev.nubo.files.api.Favorites.Starred> starred = favorites.listWithPaths(target.caller());
+        Quota quota = needsQuota(props) ? quota(target.caller()) : null;
+        NextcloudPage page = new NextcloudPage(target.caller(), props);
+        NextcloudProperties.Page ncPage = page.of(List.of());
+        java.util.Set<Long> all = new java.util.HashSet<>();
+        starred.forEach(s -> all.add(s.node().id()));
+        NextcloudProperties.Page withStars =
+                new NextcloudProperties.Page(ncPage.ownerId(), ncPage.ownerDisplayName(), all);
+        res.setStatus(207);
+        res.setContentType("application/xml; charset=utf-8");
+        try (OutputStream out = new ByteSink(res.getOutputStream(), 64 * 1024);
+                Multistatus ms = multistatus(out, target)) {
+            for (dev.nubo.files.api.Favorites.Starred s : starred) {
+                List<String> names =
+                        s.path().isEmpty() ? List.of() : List.of(s.path().split("/"));
+                describe(
+                        ms,
+                        DavPath.href(target.base(), names, s.node().folder()),
+                        s.node(),
+                        false,
+                        props,
+                        quota,
+                        withStars,
+                        Map.of(),
+                        w -> {});
             }
         }
     }
@@ -874,7 +1136,8 @@ public class DavEngine {
             return;
         }
         List<NodeName> names = under.get();
-        Target dest = new Target(source.caller(), source.base(), names, tree.resolve(source.caller(), names));
+        Target dest = new Target(
+                source.caller(), source.base(), names, tree.resolve(source.caller(), names), source.dialect());
         if (names.isEmpty() || names.equals(source.names())) {
             error(res, 403, "the source and the destination are the same");
             return;
@@ -899,7 +1162,8 @@ public class DavEngine {
             }
             tree.trash(source.caller(), dest.node().id());
             locks.release(source.caller(), dest.key());
-            dest = new Target(source.caller(), source.base(), names, tree.resolve(source.caller(), names));
+            dest = new Target(
+                    source.caller(), source.base(), names, tree.resolve(source.caller(), names), source.dialect());
             parent = dest.parent();
         }
         long into = parent.orElseThrow().id();
@@ -977,7 +1241,7 @@ public class DavEngine {
         res.setStatus(204);
     }
 
-    private static int status(NuboException e) {
+    public static int status(NuboException e) {
         if (e.kind() == ErrorKind.CONFLICT && "into_own_subtree".equals(e.code())) {
             return 403; // RFC 4918: a collection copied or moved into itself
         }

@@ -170,6 +170,54 @@ public final class DavXml {
         }
     }
 
+    /** An ownCloud filter-files REPORT: the properties asked, and whether it filters on favorites. */
+    public record FilterFiles(List<QName> names, boolean favorites) {}
+
+    /**
+     * Parses {@code <oc:filter-files>} (the Nextcloud clients' favorites query): {@code DAV:prop} and {@code
+     * oc:filter-rules}; a rule other than {@code oc:favorite} is refused with 400 rather than ignored.
+     */
+    public static FilterFiles filterFiles(InputStream body, String ocNamespace) throws IOException {
+        XMLStreamReader r = open(body);
+        if (r == null || !ocNamespace.equals(r.getNamespaceURI()) || !"filter-files".equals(r.getLocalName())) {
+            if (r != null) {
+                close(r);
+            }
+            throw NuboException.invalid("this REPORT takes an oc:filter-files body");
+        }
+        try {
+            List<QName> names = new ArrayList<>();
+            boolean favorites = false;
+            while (next(r) == XMLStreamConstants.START_ELEMENT) {
+                if (isDav(r, "prop")) {
+                    while (next(r) == XMLStreamConstants.START_ELEMENT) {
+                        names.add(r.getName());
+                        skip(r);
+                    }
+                } else if (ocNamespace.equals(r.getNamespaceURI()) && "filter-rules".equals(r.getLocalName())) {
+                    while (next(r) == XMLStreamConstants.START_ELEMENT) {
+                        QName rule = r.getName();
+                        String value = r.getElementText().strip();
+                        if (!ocNamespace.equals(rule.getNamespaceURI()) || !"favorite".equals(rule.getLocalPart())) {
+                            throw NuboException.invalid("only the oc:favorite filter rule is supported");
+                        }
+                        favorites = favorites || "1".equals(value) || "true".equals(value);
+                    }
+                } else {
+                    skip(r);
+                }
+            }
+            if (!favorites) {
+                throw NuboException.invalid("a filter-files REPORT needs <oc:favorite>1</oc:favorite>");
+            }
+            return new FilterFiles(names, true);
+        } catch (XMLStreamException e) {
+            throw NuboException.invalid("the body is not well-formed XML: " + e.getMessage());
+        } finally {
+            close(r);
+        }
+    }
+
     private static String skipValue(XMLStreamReader r) throws XMLStreamException {
         skip(r);
         return null;

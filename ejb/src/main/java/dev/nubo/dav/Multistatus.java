@@ -24,6 +24,8 @@ public final class Multistatus implements AutoCloseable {
     private static final byte[] DECLARATION =
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     private final XMLStreamWriter w;
+    /** Namespaces declared once on the root (prefix by URI), so their properties need no declaration each. */
+    private final Map<String, String> declared;
 
     /** A property value: text, or null for an empty element, or a writer of child elements. */
     public interface Value {
@@ -86,11 +88,23 @@ public final class Multistatus implements AutoCloseable {
     }
 
     public Multistatus(OutputStream out) throws IOException {
+        this(out, Map.of());
+    }
+
+    /** A multistatus whose root also declares these namespaces (prefix to URI), e.g. ownCloud's "oc". */
+    public Multistatus(OutputStream out, Map<String, String> namespaces) throws IOException {
+        java.util.HashMap<String, String> byUri = new java.util.HashMap<>();
+        namespaces.forEach((prefix, uri) -> byUri.put(uri, prefix));
+        declared = Map.copyOf(byUri);
         try {
             w = document(out);
             w.setPrefix("d", DavXml.DAV);
             w.writeStartElement("d", "multistatus", DavXml.DAV);
             w.writeNamespace("d", DavXml.DAV);
+            for (Map.Entry<String, String> ns : namespaces.entrySet()) {
+                w.setPrefix(ns.getKey(), ns.getValue());
+                w.writeNamespace(ns.getKey(), ns.getValue());
+            }
         } catch (XMLStreamException e) {
             throw new IOException(e);
         }
@@ -184,6 +198,8 @@ public final class Multistatus implements AutoCloseable {
             w.writeStartElement("d", name.getLocalPart(), DavXml.DAV);
         } else if (name.getNamespaceURI().isEmpty()) {
             w.writeStartElement(name.getLocalPart());
+        } else if (declared.containsKey(name.getNamespaceURI())) {
+            w.writeStartElement(declared.get(name.getNamespaceURI()), name.getLocalPart(), name.getNamespaceURI());
         } else {
             w.writeStartElement("x", name.getLocalPart(), name.getNamespaceURI());
             w.writeNamespace("x", name.getNamespaceURI());

@@ -13,5 +13,17 @@ public interface Favorites {
 
     boolean isFavorite(UUID caller, long nodeId);
 
+    /** Which of these nodes the caller starred, in one query (a listing page's worth). */
+    java.util.Set<Long> among(UUID caller, java.util.Collection<Long> nodeIds);
+
     List<NodeView> list(UUID caller);
+
+    /**
+     * The caller's favorites (as {@link #list}) with the path of each below the caller's root ("Docs/a.txt"), in
+     * one query: what the Nextcloud clients' favorites REPORT answers with.
+     */
+    List<Starred> listWithPaths(UUID caller);
+
+    /** A favorite and its path below the owner's root, names joined by "/", no leading slash. */
+    record Starred(NodeView node, String path) {}
 }

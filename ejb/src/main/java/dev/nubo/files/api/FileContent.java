@@ -44,6 +44,17 @@ public interface FileContent {
             InputStream body)
             throws IOException;
 
+    /** As the other replace, also setting the file's modification time to what the client says it is. */
+    NodeView replace(
+            UUID caller,
+            long fileId,
+            Optional<String> ifMatch,
+            Optional<Long> declaredLength,
+            Optional<ContentHash> sha256,
+            Optional<Instant> modifiedAt,
+            InputStream body)
+            throws IOException;
+
     /**
      * A file to read: its metadata, an open channel positioned at 0 (the caller closes it) and, when the blob store
      * keeps it on a local disk, that file (for zero-copy transfer; it stays readable while the channel is open).

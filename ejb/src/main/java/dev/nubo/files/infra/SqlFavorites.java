@@ -51,6 +51,24 @@ public class SqlFavorites implements Favorites {
 
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
+    public java.util.Set<Long> among(UUID caller, java.util.Collection<Long> nodeIds) {
+        if (nodeIds.isEmpty()) {
+            return java.util.Set.of();
+        }
+        String ids = nodeIds.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+        java.util.Set<Long> found = new java.util.HashSet<>();
+        for (Object id : em.createNativeQuery("SELECT node_id FROM favorites WHERE user_id = ?1"
+                        + " AND node_id = ANY (CAST(string_to_array(?2, ',') AS bigint[]))")
+                .setParameter(1, caller)
+                .setParameter(2, ids)
+                .getResultList()) {
+            found.add(((Number) id).longValue());
+        }
+        return found;
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
     public List<NodeView> list(UUID caller) {
         return NodeSql.rows(em.createNativeQuery("SELECT " + NodeSql.COLUMNS + " FROM favorites f"
                         + " JOIN nodes n ON n.id = f.node_id WHERE f.user_id = ?1 AND n.owner_id = ?1 AND"
@@ -58,5 +76,25 @@ public class SqlFavorites implements Favorites {
                 .setParameter(1, caller)
                 .setParameter(2, MAX_LIST)
                 .getResultList());
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<Starred> listWithPaths(UUID caller) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery("SELECT " + NodeSql.COLUMNS + ", (SELECT string_agg(a.name, '/'"
+                        + " ORDER BY nlevel(a.path)) FROM nodes a WHERE a.id = ANY (CAST(string_to_array("
+                        + "ltree2text(n.path), '.') AS bigint[])) AND a.parent_id IS NOT NULL) FROM favorites f"
+                        + " JOIN nodes n ON n.id = f.node_id WHERE f.user_id = ?1 AND n.owner_id = ?1 AND"
+                        + NodeSql.NOT_IN_TRASH + " ORDER BY n.kind, n.name LIMIT ?2")
+                .setParameter(1, caller)
+                .setParameter(2, MAX_LIST)
+                .getResultList();
+        List<Starred> starred = new java.util.ArrayList<>(rows.size());
+        for (Object[] r : rows) {
+            String path = r[r.length - 1] == null ? "" : (String) r[r.length - 1];
+            starred.add(new Starred(NodeSql.view(r), path));
+        }
+        return starred;
     }
 }

@@ -82,6 +82,19 @@ public class FileContentBean implements FileContent {
             Optional<ContentHash> sha256,
             InputStream body)
             throws IOException {
+        return replace(caller, fileId, ifMatch, declaredLength, sha256, Optional.empty(), body);
+    }
+
+    @Override
+    public NodeView replace(
+            UUID caller,
+            long fileId,
+            Optional<String> ifMatch,
+            Optional<Long> declaredLength,
+            Optional<ContentHash> sha256,
+            Optional<Instant> modifiedAt,
+            InputStream body)
+            throws IOException {
         NodeView file = access.require(caller, fileId, Need.WRITE);
         if (file.folder()) {
             throw NuboException.conflict("is_a_folder", "'" + file.name() + "' is a folder");
@@ -92,7 +105,7 @@ public class FileContentBean implements FileContent {
         long room = saturatedAdd(room(access.ownerOf(fileId)), file.size());
         try (StagedBlob staged = stage(body, room, declaredLength, sha256)) {
             blobs.reserve(staged.hash(), staged.size());
-            return writer.commitReplace(caller, fileId, ifMatch, staged, Optional.<Instant>empty());
+            return writer.commitReplace(caller, fileId, ifMatch, staged, modifiedAt);
         }
     }
 

@@ -46,6 +46,9 @@ public class Maintenance {
     UploadSessions uploads;
 
     @Inject
+    dev.nubo.files.api.ChunkedUploads chunked;
+
+    @Inject
     BlobReferences blobs;
 
     @Inject
@@ -92,6 +95,7 @@ public class Maintenance {
         try {
             step("trash purge", () -> trash.purgeExpired(Duration.ofDays(retentionDays)));
             step("stale uploads", () -> uploads.removeStale(uploadIdleLimit));
+            step("stale chunked uploads", () -> chunked.removeStale(uploadIdleLimit));
             step("blob collection", () -> {
                 int total = 0;
                 int n;
