@@ -69,6 +69,44 @@ class UploadCleanupIT {
         assertThat(stillThere.num("offset")).isEqualTo(offset);
     }
 
+    @Test
+    void anAbandonedNextcloudTransferIsPurged_anActiveOneStays() {
+        Api.TestUser u = api.newUser("ncstale");
+        String home = "/nextcloud/remote.php/dav/uploads/" + u.username() + "/";
+        api.method("MKCOL", home + "abandoned").basic(u).send().expect(201);
+        api.put(home + "abandoned/1")
+                .basic(u)
+                .bytes("application/octet-stream", new byte[1000])
+                .send()
+                .expect(201);
+        api.method("MKCOL", home + "active").basic(u).send().expect(201);
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        boolean removed = false;
+        int chunk = 0;
+        while (System.nanoTime() < deadline && !removed) {
+            chunk++;
+            api.put(home + "active/" + chunk)
+                    .basic(u)
+                    .bytes("application/octet-stream", new byte[10])
+                    .send()
+                    .expect(201);
+            NuboProcess.sleep(Duration.ofMillis(500));
+            removed = api.method("PROPFIND", home + "abandoned")
+                            .basic(u)
+                            .header("Depth", "0")
+                            .send()
+                            .status()
+                    == 404;
+        }
+        assertThat(removed).as("the abandoned transfer is gone within 30 s").isTrue();
+        Res active = api.method("PROPFIND", home + "active")
+                .basic(u)
+                .header("Depth", "1")
+                .send()
+                .expect(207);
+        assertThat(DavXmlDoc.parse(active.body()).responses()).hasSize(chunk + 1);
+    }
+
     private String create(FilesClient f, long root, String name) {
         return f.as(api.post("/api/uploads"))
                 .json(MiniJson.obj("parentId", root, "name", name, "size", 1_000_000))
