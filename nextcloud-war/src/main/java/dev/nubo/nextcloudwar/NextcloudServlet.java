@@ -60,6 +60,15 @@ public class NextcloudServlet extends HttpServlet {
     @Inject
     transient UserService users;
 
+    @Inject
+    transient LoginFlowPages login;
+
+    /** This dialect's root as the client reached it: scheme, host, port and the /nextcloud prefix. */
+    static String server(HttpServletRequest req, String prefix) {
+        String url = req.getRequestURL().toString();
+        return url.substring(0, url.length() - req.getRequestURI().length()) + prefix;
+    }
+
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse res) throws IOException {
         String prefix = req.getContextPath() + req.getServletPath();
@@ -67,6 +76,17 @@ public class NextcloudServlet extends HttpServlet {
         String rest = uri.startsWith(prefix) ? uri.substring(prefix.length()) : uri;
         if (rest.equals("/status.php")) {
             status(res);
+            return;
+        }
+        String page = rest.startsWith("/index.php/") ? rest.substring("/index.php".length()) : rest;
+        if (LoginFlowPages.handles(page)) {
+            try {
+                login.serve(server(req, prefix), page, req, res);
+            } catch (NuboException e) {
+                if (!res.isCommitted()) {
+                    DavEngine.error(res, DavEngine.status(e), e.getMessage());
+                }
+            }
             return;
         }
         Optional<AuthenticatedUser> authenticated = gate.authenticate(req, res, "Nubo");

@@ -85,6 +85,10 @@ class NextcloudClientsIT {
     }
 
     private Run nextcloudcmd(TestUser u, String remote, Path local) throws Exception {
+        return nextcloudcmd(u, remote, local, root());
+    }
+
+    private Run nextcloudcmd(TestUser u, String remote, Path local, String server) throws Exception {
         return run(
                 Map.of("HOME", work.resolve("home").toString()),
                 "nextcloudcmd",
@@ -98,7 +102,7 @@ class NextcloudClientsIT {
                 "--max-sync-retries",
                 "1",
                 local.toString(),
-                root());
+                server);
     }
 
     /** Nested folders, an empty one, 200 small files with awkward names, and one 64 MiB file. */
@@ -278,5 +282,24 @@ class NextcloudClientsIT {
                 .startsWith(local.output().strip().split("\\s+")[2].substring(0, 8));
         Run purge = run(env, "rclone", "purge", "nc:up");
         assertThat(purge.exit()).as(purge.output()).isZero();
+    }
+
+    @Test
+    void nextcloudcmd_givenTheBareHost_followsTheRedirects() throws Exception {
+        TestUser u = api.newUser("ncbare");
+        api.method("MKCOL", "/nextcloud/remote.php/dav/files/" + u.username() + "/bare")
+                .basic(u)
+                .send()
+                .expect(201);
+        Path local = work.resolve("bare");
+        Files.createDirectories(local.resolve("sub"));
+        Files.writeString(local.resolve("sub/one #1.txt"), "one");
+        Run r = nextcloudcmd(u, "bare", local, api.base.resolve("/").toString());
+        assertThat(r.exit()).as(tail(r.output())).isZero();
+        assertThat(r.output()).contains("permanently redirected");
+        api.get("/nextcloud/remote.php/dav/files/" + u.username() + "/bare/sub/one%20%231.txt")
+                .basic(u)
+                .send()
+                .expect(200);
     }
 }

@@ -447,4 +447,109 @@ class NextcloudIT {
                 .send()
                 .expect(502);
     }
+
+    @Test
+    void loginFlowV2_grantsAnAppPasswordOnce_listedAndRevocable() {
+        TestUser u = api.newUser("ncflow");
+        Api.Res started = api.post("/nextcloud/index.php/login/v2")
+                .header("User-Agent", "Mozilla/5.0 (Linux) mirall/3.7.3 <script>")
+                .send()
+                .expect(200);
+        String poll = started.str("poll.token");
+        String endpoint = started.str("poll.endpoint");
+        String login = started.str("login");
+        assertThat(poll).hasSizeGreaterThanOrEqualTo(43); // 256 bits, base64url
+        assertThat(endpoint)
+                .isEqualTo(
+                        api.base.resolve("/nextcloud/index.php/login/v2/poll").toString());
+        assertThat(login)
+                .startsWith(
+                        api.base.resolve("/nextcloud/index.php/login/v2/flow/").toString());
+        String page = java.net.URI.create(login).getPath();
+
+        Api.Res form = api.get(page).send().expect(200);
+        assertThat(form.header("Content-Type")).startsWith("text/html");
+        assertThat(form.header("X-Frame-Options")).isEqualTo("DENY");
+        assertThat(form.body()).contains("<form", "mirall/3.7.3 &lt;script&gt;").doesNotContain("<script>");
+
+        // nothing to collect before the grant, and a wrong password grants nothing
+        api.post("/nextcloud/index.php/login/v2/poll")
+                .body("application/x-www-form-urlencoded", "token=" + poll)
+                .send()
+                .expect(404);
+        api.post(page)
+                .body("application/x-www-form-urlencoded", "user=" + u.username() + "&password=wrong")
+                .send()
+                .expect(401);
+        api.post("/nextcloud/index.php/login/v2/poll")
+                .body("application/x-www-form-urlencoded", "token=" + poll)
+                .send()
+                .expect(404);
+
+        api.post(page)
+                .body("application/x-www-form-urlencoded", "user=" + u.username() + "&password=" + u.password())
+                .send()
+                .expect(200);
+        api.get(page).send().expect(404); // used
+        Api.Res granted = api.post("/nextcloud/index.php/login/v2/poll")
+                .body("application/x-www-form-urlencoded", "token=" + poll)
+                .send()
+                .expect(200);
+        assertThat(granted.str("server"))
+                .isEqualTo(api.base.resolve("/nextcloud").toString());
+        assertThat(granted.str("loginName")).isEqualTo(u.username());
+        String appPassword = granted.str("appPassword");
+        assertThat(appPassword).isNotBlank().isNotEqualTo(u.password());
+        api.post("/nextcloud/index.php/login/v2/poll")
+                .body("application/x-www-form-urlencoded", "token=" + poll)
+                .send()
+                .expect(404); // exactly once
+
+        api.method("PROPFIND", files(u))
+                .basic(u.username(), appPassword)
+                .header("Depth", "0")
+                .send()
+                .expect(207);
+        Api.Res listed = api.get("/api/auth/app-passwords").basic(u).send().expect(200);
+        assertThat(listed.body()).contains("mirall/3.7.3");
+        String id = null;
+        for (Object o : listed.list("")) {
+            if (String.valueOf(MiniJson.at(o, "label")).contains("mirall")) {
+                id = (String) MiniJson.at(o, "id");
+            }
+        }
+        assertThat(id).isNotNull();
+        api.delete("/api/auth/app-passwords/" + id).basic(u).send().expect(204);
+        api.method("PROPFIND", files(u))
+                .basic(u.username(), appPassword)
+                .header("Depth", "0")
+                .send()
+                .expect(401);
+    }
+
+    @Test
+    void loginFlowV2_unknownTokensAndWrongMethodsAreRefused() {
+        api.get("/nextcloud/index.php/login/v2/flow/not-a-token").send().expect(404);
+        api.post("/nextcloud/login/v2/poll")
+                .body("application/x-www-form-urlencoded", "token=forged")
+                .send()
+                .expect(404);
+        api.get("/nextcloud/index.php/login/v2").send().expect(405);
+        api.post("/nextcloud/index.php/login/v2/poll").send().expect(404);
+    }
+
+    @Test
+    void theBareHostRedirectsTheClientsPathsToNextcloud_keepingTheMethod() {
+        for (String path : List.of(
+                "/status.php",
+                "/ocs/v1.php/cloud/capabilities?format=json",
+                "/remote.php/dav/files/x/a%20b.txt",
+                "/remote.php/webdav/",
+                "/index.php/login/v2")) {
+            Api.Res r = api.method("PROPFIND", path).send().expect(308);
+            assertThat(r.header("Location")).isEqualTo("/nextcloud" + path);
+        }
+        api.get("/index.php/other").send();
+        assertThat(api.get("/api/health").send().status()).isEqualTo(200);
+    }
 }
