@@ -411,7 +411,7 @@ public class DavEngine {
      * element.
      */
     @SuppressWarnings("java:S2789")
-    private static Optional<Multistatus.Value> live(
+    static Optional<Multistatus.Value> live(
             QName name, NodeView node, boolean root, Quota quota, Multistatus.Value lockdiscovery) {
         if (!DavXml.DAV.equals(name.getNamespaceURI())) {
             return null;

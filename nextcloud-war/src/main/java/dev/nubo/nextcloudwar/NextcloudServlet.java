@@ -47,6 +47,8 @@ public class NextcloudServlet extends HttpServlet {
     private static final String FILES = DAV + "/files/";
     private static final String UPLOADS = DAV + "/uploads/";
     private static final String WEBDAV = "/remote.php/webdav";
+    private static final String TRASHBIN = DAV + "/trashbin/";
+    private static final String VERSIONS = DAV + "/versions/";
 
     @Inject
     transient BasicAuthGate gate;
@@ -62,6 +64,9 @@ public class NextcloudServlet extends HttpServlet {
 
     @Inject
     transient LoginFlowPages login;
+
+    @Inject
+    transient dev.nubo.dav.NextcloudTrashDav trashbin;
 
     /** This dialect's root as the client reached it: scheme, host, port and the /nextcloud prefix. */
     static String server(HttpServletRequest req, String prefix) {
@@ -122,7 +127,11 @@ public class NextcloudServlet extends HttpServlet {
             return;
         }
         if (rest.equals(DAV) || rest.equals(DAV + "/")) {
-            VirtualCollection.serve(prefix + DAV + "/", List.of(prefix + FILES, prefix + UPLOADS), req, res);
+            VirtualCollection.serve(
+                    prefix + DAV + "/",
+                    List.of(prefix + FILES, prefix + UPLOADS, prefix + TRASHBIN, prefix + VERSIONS),
+                    req,
+                    res);
             return;
         }
         if (rest.equals(DAV + "/files") || rest.equals(FILES)) {
@@ -149,6 +158,24 @@ public class NextcloudServlet extends HttpServlet {
                 notYours(res, prefix + UPLOADS + me + "/");
             } else {
                 chunks.serve(user, prefix + UPLOADS + me + "/", below.get(), filesBase, req, res);
+            }
+            return;
+        }
+        below = below(user, rest, TRASHBIN);
+        if (below != null) {
+            if (below.isEmpty()) {
+                notYours(res, prefix + TRASHBIN + me + "/");
+            } else {
+                trashbin.trashbin(user, prefix + TRASHBIN + me + "/", below.get(), req, res);
+            }
+            return;
+        }
+        below = below(user, rest, VERSIONS);
+        if (below != null) {
+            if (below.isEmpty()) {
+                notYours(res, prefix + VERSIONS + me + "/");
+            } else {
+                trashbin.versions(user, prefix + VERSIONS + me + "/", below.get(), req, res);
             }
             return;
         }
@@ -232,7 +259,7 @@ public class NextcloudServlet extends HttpServlet {
         }
     }
 
-    /** Only what Nubo implements: chunked uploads v2 and SHA-256 checksums; no sharing, no trash bin yet. */
+    /** Only what Nubo implements: chunked uploads v2 and SHA-256 checksums; the trash bin; no sharing and no versions yet. */
     static Map<String, Object> capabilities() {
         Map<String, Object> version = new LinkedHashMap<>();
         String[] parts = VERSION_STRING.split("\\.");
@@ -249,7 +276,7 @@ public class NextcloudServlet extends HttpServlet {
         dav.put("chunking", "1.0");
         Map<String, Object> files = new LinkedHashMap<>();
         files.put("bigfilechunking", true);
-        files.put("undelete", false);
+        files.put("undelete", true);
         files.put("versioning", false);
         files.put("blacklisted_files", List.of(".htaccess"));
         Map<String, Object> checksums = new LinkedHashMap<>();

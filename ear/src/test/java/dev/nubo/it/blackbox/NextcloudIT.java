@@ -552,4 +552,113 @@ class NextcloudIT {
         api.get("/index.php/other").send();
         assertThat(api.get("/api/health").send().status()).isEqualTo(200);
     }
+
+    @Test
+    void trashbin_listsRestoresAndPurges_andVersionsAreAnEmptyCollection() {
+        TestUser u = api.newUser("nctrash");
+        TestUser other = api.newUser("nctrash2");
+        String trash = "/nextcloud/remote.php/dav/trashbin/" + u.username() + "/trash/";
+        String restore = "/nextcloud/remote.php/dav/trashbin/" + u.username() + "/restore/";
+        api.method("MKCOL", files(u) + "Docs").basic(u).send().expect(201);
+        Api.Res put = api.put(files(u) + "Docs/r%20%231.txt")
+                .basic(u)
+                .bytes("text/plain", new byte[42])
+                .send()
+                .expect(201);
+        String fileId = put.header("OC-FileId").replace("ocnubo", "").replaceFirst("^0+", "");
+        long before = System.currentTimeMillis() / 1000;
+        api.delete(files(u) + "Docs/r%20%231.txt").basic(u).send().expect(204);
+
+        String ask = "<d:propfind xmlns:d=\"DAV:\" xmlns:nc=\"" + NC + "\" xmlns:oc=\"" + OC + "\"><d:prop>"
+                + "<nc:trashbin-filename/><nc:trashbin-original-location/><nc:trashbin-deletion-time/>"
+                + "<d:getcontentlength/><d:resourcetype/><oc:fileid/></d:prop></d:propfind>";
+        Api.Res listed = api.method("PROPFIND", trash)
+                .basic(u)
+                .header("Depth", "1")
+                .body("application/xml", ask)
+                .send()
+                .expect(207);
+        List<DavXmlDoc.Response> items = DavXmlDoc.parse(listed.body()).responses();
+        assertThat(items).hasSize(2);
+        DavXmlDoc.Response item = items.get(1);
+        assertThat(item.prop(NC, "trashbin-filename")).isEqualTo("r #1.txt");
+        assertThat(item.prop(NC, "trashbin-original-location")).isEqualTo("Docs/r #1.txt");
+        assertThat(Long.parseLong(item.prop(NC, "trashbin-deletion-time"))).isBetween(before - 5, before + 60);
+        assertThat(item.prop(DavXmlDoc.DAV, "getcontentlength")).isEqualTo("42");
+        assertThat(item.prop(OC, "fileid")).isEqualTo(fileId);
+
+        // another user sees neither this trash nor the item
+        api.method("PROPFIND", trash).basic(other).header("Depth", "1").send().expect(404);
+        api.method("PROPFIND", item.href())
+                .basic(other)
+                .header("Depth", "0")
+                .send()
+                .expect(404);
+        String otherItem = "/nextcloud/remote.php/dav/trashbin/" + other.username() + "/trash/x.d1." + fileId;
+        api.delete(otherItem).basic(other).send().expect(404);
+
+        String name = item.href().substring(item.href().lastIndexOf('/') + 1);
+        api.method("MOVE", item.href())
+                .basic(u)
+                .header("Destination", api.base.resolve(files(u) + "elsewhere").toString())
+                .send()
+                .expect(403);
+        api.method("MOVE", item.href())
+                .basic(u)
+                .header("Destination", api.base.resolve(restore + name).toString())
+                .send()
+                .expect(201);
+        api.get(files(u) + "Docs/r%20%231.txt").basic(u).sendForBytes().expect(200);
+
+        api.delete(files(u) + "Docs").basic(u).send().expect(204);
+        Api.Res again = api.method("PROPFIND", trash)
+                .basic(u)
+                .header("Depth", "1")
+                .body("application/xml", ask)
+                .send()
+                .expect(207);
+        DavXmlDoc.Response folder = DavXmlDoc.parse(again.body()).responses().get(1);
+        assertThat(folder.href()).endsWith("/");
+        api.delete(folder.href()).basic(u).send().expect(204);
+        assertThat(DavXmlDoc.parse(api.method("PROPFIND", trash)
+                                .basic(u)
+                                .header("Depth", "1")
+                                .send()
+                                .expect(207)
+                                .body())
+                        .responses())
+                .hasSize(1);
+        api.method("PROPFIND", folder.href())
+                .basic(u)
+                .header("Depth", "0")
+                .send()
+                .expect(404);
+
+        // versions: an empty collection for one's own file, 404 for anything else
+        api.put(files(u) + "v.txt")
+                .basic(u)
+                .bytes("text/plain", new byte[1])
+                .send()
+                .expect(201);
+        String vid = api.method("PROPFIND", files(u) + "v.txt")
+                .basic(u)
+                .header("Depth", "0")
+                .body("application/xml", PROPS)
+                .send()
+                .expect(207)
+                .body();
+        String id = DavXmlDoc.parse(vid).only().prop(OC, "fileid");
+        String versions = "/nextcloud/remote.php/dav/versions/" + u.username() + "/versions/" + id;
+        Api.Res v = api.method("PROPFIND", versions)
+                .basic(u)
+                .header("Depth", "1")
+                .send()
+                .expect(207);
+        assertThat(DavXmlDoc.parse(v.body()).responses()).hasSize(1);
+        api.method("PROPFIND", "/nextcloud/remote.php/dav/versions/" + other.username() + "/versions/" + id)
+                .basic(other)
+                .header("Depth", "1")
+                .send()
+                .expect(404);
+    }
 }
