@@ -68,6 +68,9 @@ public class NextcloudServlet extends HttpServlet {
     @Inject
     transient dev.nubo.dav.NextcloudTrashDav trashbin;
 
+    @Inject
+    transient Previews previews;
+
     /** This dialect's root as the client reached it: scheme, host, port and the /nextcloud prefix. */
     static String server(HttpServletRequest req, String prefix) {
         String url = req.getRequestURL().toString();
@@ -113,6 +116,11 @@ public class NextcloudServlet extends HttpServlet {
             throws IOException {
         if (rest.startsWith("/ocs/v1.php/") || rest.startsWith("/ocs/v2.php/")) {
             ocs(user, rest.startsWith("/ocs/v2.php/"), rest.substring("/ocs/v1.php".length()), req, res);
+            return;
+        }
+        String page = rest.startsWith("/index.php/") ? rest.substring("/index.php".length()) : rest;
+        if (Previews.handles(page)) {
+            previews.serve(user, page, req, res);
             return;
         }
         String me = DavPath.encode(user.username());

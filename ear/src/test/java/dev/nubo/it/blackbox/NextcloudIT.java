@@ -661,4 +661,72 @@ class NextcloudIT {
                 .send()
                 .expect(404);
     }
+
+    @Test
+    void previews_areDecidedAfterAuthorization_and404UntilThumbnailsExist() {
+        TestUser u = api.newUser("ncprev");
+        TestUser other = api.newUser("ncprev2");
+        Api.Res put = api.put(files(u) + "p.jpg")
+                .basic(u)
+                .bytes("image/jpeg", new byte[10])
+                .send()
+                .expect(201);
+        String id = put.header("OC-FileId").replace("ocnubo", "").replaceFirst("^0+", "");
+        for (String path : List.of("/nextcloud/index.php/core/preview", "/nextcloud/index.php/core/preview.png")) {
+            api.get(path + "?fileId=" + id + "&x=64&y=64")
+                    .header("If-None-Match", "*")
+                    .send()
+                    .expect(401);
+            Api.Res none = api.get(path + "?fileId=" + id + "&x=64&y=64&a=1")
+                    .basic(u)
+                    .send()
+                    .expect(404);
+            assertThat(none.body()).contains("p.jpg");
+            api.get(path + "?file=/p.jpg&x=32&y=32").basic(u).send().expect(404);
+            Api.Res hidden = api.get(path + "?fileId=" + id + "&x=64&y=64")
+                    .basic(other)
+                    .send()
+                    .expect(404);
+            assertThat(hidden.body()).doesNotContain("p.jpg");
+            api.get(path + "?fileId=abc").basic(u).send().expect(400);
+            api.get(path + "?fileId=" + id + "&x=100000").basic(u).send().expect(400);
+        }
+    }
+
+    @Test
+    void avatars_arePngsWithAContentHashEtag_and304() throws Exception {
+        TestUser u = api.newUser("ncavatar");
+        api.get("/nextcloud/index.php/avatar/" + u.username() + "/64").send().expect(401);
+        Api.Bin a = api.get("/nextcloud/index.php/avatar/" + u.username() + "/64")
+                .basic(u)
+                .sendForBytes()
+                .expect(200);
+        assertThat(a.header("Content-Type")).isEqualTo("image/png");
+        assertThat(a.header("ETag"))
+                .isEqualTo("\""
+                        + HexFormat.of()
+                                .formatHex(MessageDigest.getInstance("SHA-256").digest(a.body())) + "\"");
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(a.body()));
+        assertThat(img.getWidth()).isEqualTo(64);
+        assertThat(img.getHeight()).isEqualTo(64);
+        api.get("/nextcloud/index.php/avatar/" + u.username() + "/64")
+                .basic(u)
+                .header("If-None-Match", a.header("ETag"))
+                .send()
+                .expect(304);
+        Api.Bin big = api.get("/nextcloud/avatar/" + u.username() + "/512")
+                .basic(u)
+                .sendForBytes()
+                .expect(200);
+        assertThat(big.header("ETag")).isNotEqualTo(a.header("ETag"));
+        Api.Bin someoneElse = api.get("/nextcloud/index.php/avatar/nobody-such/64")
+                .basic(u)
+                .sendForBytes()
+                .expect(200);
+        assertThat(someoneElse.header("ETag")).isNotEqualTo(a.header("ETag"));
+        api.get("/nextcloud/index.php/avatar/" + u.username() + "/huge")
+                .basic(u)
+                .send()
+                .expect(400);
+    }
 }

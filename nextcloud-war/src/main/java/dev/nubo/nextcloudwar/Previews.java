@@ -1,0 +1,131 @@
+package dev.nubo.nextcloudwar;
+
+import dev.nubo.auth.api.AuthenticatedUser;
+import dev.nubo.dav.DavEngine;
+import dev.nubo.files.api.FileTree;
+import dev.nubo.files.api.NodeName;
+import dev.nubo.files.api.NodeView;
+import dev.nubo.platform.api.NuboException;
+import dev.nubo.users.api.Avatars;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The preview and avatar endpoints the Nextcloud clients call, both behind authentication (a 304 or a 404 is
+ * only ever decided after it). Previews: the file is found by {@code fileId} or {@code file} among what the caller
+ * may read; Nubo makes no thumbnails yet, so every file answers the 404 Nextcloud gives a file without a preview.
+ * Avatars: a generated image per name, with its content hash as ETag.
+ */
+@ApplicationScoped
+public class Previews {
+    static final String PREVIEW = "/core/preview";
+    static final String PREVIEW_PNG = "/core/preview.png";
+    static final String AVATAR = "/avatar/";
+
+    @Inject
+    FileTree tree;
+
+    @Inject
+    Avatars avatars;
+
+    static boolean handles(String path) {
+        return path.equals(PREVIEW) || path.equals(PREVIEW_PNG) || path.startsWith(AVATAR);
+    }
+
+    void serve(AuthenticatedUser user, String path, HttpServletRequest req, HttpServletResponse res)
+            throws IOException {
+        if (!req.getMethod().equals("GET") && !req.getMethod().equals("HEAD")) {
+            res.setHeader("Allow", "GET, HEAD");
+            DavEngine.error(res, 405, "use GET");
+            return;
+        }
+        if (path.startsWith(AVATAR)) {
+            avatar(path.substring(AVATAR.length()), req, res);
+        } else {
+            preview(user, req, res);
+        }
+    }
+
+    private void preview(AuthenticatedUser user, HttpServletRequest req, HttpServletResponse res) throws IOException {
+        dimension(req, "x");
+        dimension(req, "y");
+        String fileId = req.getParameter("fileId");
+        String file = req.getParameter("file");
+        NodeView node;
+        if (fileId != null) {
+            long id;
+            try {
+                id = Long.parseLong(fileId.strip());
+            } catch (NumberFormatException e) {
+                throw NuboException.invalid("fileId must be a number");
+            }
+            node = tree.get(user.userId(), id);
+        } else if (file != null) {
+            List<NodeName> names = new ArrayList<>();
+            for (String s : file.split("/")) {
+                if (!s.isEmpty()) {
+                    names.add(NodeName.of(s));
+                }
+            }
+            FileTree.Resolved resolved = tree.resolve(user.userId(), names);
+            if (resolved.matched() != names.size()) {
+                throw NuboException.notFound("file");
+            }
+            node = resolved.node();
+        } else {
+            throw NuboException.invalid("give fileId or file");
+        }
+        res.setHeader("Cache-Control", "private, no-cache");
+        DavEngine.error(res, 404, "no preview for '" + node.name() + "': Nubo makes no thumbnails yet");
+    }
+
+    private static void dimension(HttpServletRequest req, String name) {
+        String value = req.getParameter(name);
+        if (value == null) {
+            return;
+        }
+        try {
+            int n = Integer.parseInt(value.strip());
+            if (n < 1 || n > 4096) {
+                throw new NumberFormatException();
+            }
+        } catch (NumberFormatException e) {
+            throw NuboException.invalid(name + " must be a size in pixels, 1 to 4096");
+        }
+    }
+
+    private void avatar(String rest, HttpServletRequest req, HttpServletResponse res) throws IOException {
+        String[] parts = rest.split("/");
+        if (parts.length < 2 || parts[0].isEmpty()) {
+            DavEngine.error(res, 404, "an avatar is at /avatar/{user}/{size}");
+            return;
+        }
+        int size;
+        try {
+            size = Integer.parseInt(parts[1]);
+        } catch (NumberFormatException e) {
+            DavEngine.error(res, 400, "the avatar size must be a number of pixels");
+            return;
+        }
+        Avatars.Image image = avatars.of(dev.nubo.dav.DavPath.decode(parts[0]), size);
+        String etag = "\"" + image.sha256() + "\"";
+        res.setHeader("ETag", etag);
+        res.setHeader("Cache-Control", "private, max-age=86400");
+        String inm = req.getHeader("If-None-Match");
+        if (inm != null
+                && (inm.strip().equals("*") || List.of(inm.split("\\s*,\\s*")).contains(etag))) {
+            res.setStatus(304);
+            return;
+        }
+        res.setContentType("image/png");
+        res.setContentLength(image.png().length);
+        if (req.getMethod().equals("GET")) {
+            res.getOutputStream().write(image.png());
+        }
+    }
+}
