@@ -49,12 +49,7 @@ public class ChunkedUploadDav {
             HttpServletResponse res)
             throws IOException {
         try {
-            List<String> segments = new ArrayList<>();
-            for (String s : rawPath.split("/")) {
-                if (!s.isEmpty()) {
-                    segments.add(DavPath.decode(s));
-                }
-            }
+            List<String> segments = DavPath.segments(rawPath);
             String method = req.getMethod();
             if (method.equals("OPTIONS")) {
                 res.setHeader("DAV", "1, 2, 3");
@@ -198,8 +193,8 @@ public class ChunkedUploadDav {
         return DavEngine.byteCount(req, header);
     }
 
-    /** True for Depth 1, false for 0; an answer of 403 for infinity. */
-    private static boolean depth(HttpServletRequest req, HttpServletResponse res) throws IOException {
+    /** True for Depth 1 (the default), false for 0; an answer of 403 for infinity. */
+    static boolean depth(HttpServletRequest req, HttpServletResponse res) throws IOException {
         String depth = Optional.ofNullable(req.getHeader("Depth")).orElse("1").strip();
         if (!depth.equals("0") && !depth.equals("1")) {
             DavEngine.error(res, 403, "Depth: infinity is not supported; use 0 or 1");

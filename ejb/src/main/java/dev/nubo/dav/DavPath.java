@@ -33,6 +33,20 @@ public final class DavPath {
         return names;
     }
 
+    /**
+     * The decoded segments of a raw path, empty ones dropped, not checked as node names: for the virtual trees
+     * (uploads, trash) whose segments are ids and chunk numbers rather than file names.
+     */
+    public static List<String> segments(String rawPath) {
+        List<String> segments = new ArrayList<>();
+        for (String s : rawPath.split("/")) {
+            if (!s.isEmpty()) {
+                segments.add(decode(s));
+            }
+        }
+        return segments;
+    }
+
     /** Strict percent-decoding of one segment to UTF-8 text. */
     public static String decode(String segment) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(segment.length());

@@ -49,7 +49,7 @@ public class NextcloudTrashDav {
             AuthenticatedUser user, String home, String rawPath, HttpServletRequest req, HttpServletResponse res)
             throws IOException {
         try {
-            List<String> segments = segments(rawPath);
+            List<String> segments = DavPath.segments(rawPath);
             String method = req.getMethod();
             if (method.equals("OPTIONS")) {
                 options(res);
@@ -80,15 +80,13 @@ public class NextcloudTrashDav {
         switch (req.getMethod()) {
             case "PROPFIND" -> {
                 DavXml.Propfind asked = DavXml.propfind(req.getInputStream());
-                String depth =
-                        Optional.ofNullable(req.getHeader("Depth")).orElse("1").strip();
-                if (!depth.equals("0") && !depth.equals("1")) {
-                    DavEngine.error(res, 403, "Depth: infinity is not supported; use 0 or 1");
+                boolean children = ChunkedUploadDav.depth(req, res);
+                if (res.isCommitted()) {
                     return;
                 }
                 try (Multistatus ms = open(res)) {
                     describe(ms, href, null, asked, page(user));
-                    if (depth.equals("1")) {
+                    if (children) {
                         Optional<Long> after = Optional.empty();
                         do {
                             Trash.Page page = trash.list(user.userId(), after, Trash.MAX_PAGE);
@@ -172,7 +170,7 @@ public class NextcloudTrashDav {
             AuthenticatedUser user, String home, String rawPath, HttpServletRequest req, HttpServletResponse res)
             throws IOException {
         try {
-            List<String> segments = segments(rawPath);
+            List<String> segments = DavPath.segments(rawPath);
             if (req.getMethod().equals("OPTIONS")) {
                 options(res);
             } else if (segments.isEmpty()) {
@@ -213,16 +211,6 @@ public class NextcloudTrashDav {
         } catch (NumberFormatException e) {
             throw NuboException.notFound("trashed item");
         }
-    }
-
-    private static List<String> segments(String rawPath) {
-        List<String> segments = new ArrayList<>();
-        for (String s : rawPath.split("/")) {
-            if (!s.isEmpty()) {
-                segments.add(DavPath.decode(s));
-            }
-        }
-        return segments;
     }
 
     private static void describe(

@@ -103,7 +103,7 @@ public class NextcloudServlet extends HttpServlet {
         }
         AuthenticatedUser user = authenticated.get();
         try {
-            route(user, prefix, rest, req, res);
+            route(user, prefix, rest, page, req, res);
         } catch (NuboException e) {
             if (!res.isCommitted()) {
                 DavEngine.error(res, DavEngine.status(e), e.getMessage());
@@ -111,14 +111,19 @@ public class NextcloudServlet extends HttpServlet {
         }
     }
 
+    /** {@code page} is {@code rest} without a leading "/index.php", where Nextcloud's pages may or may not sit. */
     private void route(
-            AuthenticatedUser user, String prefix, String rest, HttpServletRequest req, HttpServletResponse res)
+            AuthenticatedUser user,
+            String prefix,
+            String rest,
+            String page,
+            HttpServletRequest req,
+            HttpServletResponse res)
             throws IOException {
         if (rest.startsWith("/ocs/v1.php/") || rest.startsWith("/ocs/v2.php/")) {
             ocs(user, rest.startsWith("/ocs/v2.php/"), rest.substring("/ocs/v1.php".length()), req, res);
             return;
         }
-        String page = rest.startsWith("/index.php/") ? rest.substring("/index.php".length()) : rest;
         if (Previews.handles(page)) {
             previews.serve(user, page, req, res);
             return;

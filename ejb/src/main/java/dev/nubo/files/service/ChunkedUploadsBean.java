@@ -4,6 +4,7 @@ import dev.nubo.files.api.ChunkedUploads;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.storage.api.BlobStore;
+import dev.nubo.storage.infra.FsBlobStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -55,7 +56,7 @@ public class ChunkedUploadsBean implements ChunkedUploads {
         try {
             Path user = Files.createDirectories(userDir(caller));
             Files.createDirectory(user.resolve(transferId(transferId)));
-            fsyncDirectory(user);
+            FsBlobStore.fsyncDirectory(user);
         } catch (FileAlreadyExistsException e) {
             throw new NuboException(ErrorKind.CONFLICT, "transfer_exists", "the transfer exists already");
         } catch (IOException e) {
@@ -140,7 +141,7 @@ public class ChunkedUploadsBean implements ChunkedUploads {
             done = true;
             Instant now = Instant.now();
             Files.setLastModifiedTime(dir, FileTime.from(now));
-            fsyncDirectory(dir);
+            FsBlobStore.fsyncDirectory(dir);
             return new Chunk(name, written, now);
         } finally {
             if (!done) {
@@ -287,11 +288,5 @@ public class ChunkedUploadsBean implements ChunkedUploads {
             throw NuboException.invalid("a chunk is named by its number (digits only)");
         }
         return name;
-    }
-
-    private static void fsyncDirectory(Path dir) throws IOException {
-        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
-            channel.force(true);
-        }
     }
 }

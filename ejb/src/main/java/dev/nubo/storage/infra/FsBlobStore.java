@@ -244,7 +244,8 @@ public final class FsBlobStore implements BlobStore {
         return blobs.resolve(hex.substring(0, 2)).resolve(hex.substring(2, 4)).resolve(hex);
     }
 
-    private static void fsyncDirectory(Path dir) throws IOException {
+    /** Makes a rename or a new entry in {@code dir} durable (the directory's own fsync). */
+    public static void fsyncDirectory(Path dir) throws IOException {
         try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
             channel.force(true);
         }
