@@ -20,6 +20,9 @@ public final class NextcloudProperties {
     public static final String INSTANCE = "ocnubo";
 
     static final QName FAVORITE = new QName(OC, "favorite");
+    private static final String FOLDER_RIGHTS = "RGDNVCK";
+    private static final String FILE_RIGHTS = "RGDNVW";
+    private static final QName CHECKSUM = new QName(OC, "checksum");
 
     private static final Set<String> OC_NAMES = Set.of(
             "fileid",
@@ -63,7 +66,7 @@ public final class NextcloudProperties {
      * for files, C and K (create files and folders) for folders.
      */
     public static String permissions(NodeView node) {
-        return node.folder() ? "RGDNVCK" : "RGDNVW";
+        return node.folder() ? FOLDER_RIGHTS : FILE_RIGHTS;
     }
 
     /** The checksum clients verify downloads and compare contents with: the SHA-256 Nubo addresses blobs by. */
@@ -75,38 +78,52 @@ public final class NextcloudProperties {
      * The value of an oc: or nc: property; null when the resource has none (a 404 propstat), an empty Optional
      * for an empty element.
      */
-    @SuppressWarnings("java:S2789")
     static Optional<Multistatus.Value> property(QName name, NodeView node, Page page) {
+        Source source = source(name);
+        return source == null ? null : source.of(node, page);
+    }
+
+    /** Where an oc: or nc: property's value comes from, looked up once per name rather than once per resource. */
+    @FunctionalInterface
+    interface Source {
+        @SuppressWarnings("java:S2789") // null: no such property; empty: an empty element
+        Optional<Multistatus.Value> of(NodeView node, Page page);
+    }
+
+    private static final Optional<Multistatus.Value> EMPTY = Optional.empty();
+    private static final Optional<Multistatus.Value> ZERO = text("0");
+    private static final Optional<Multistatus.Value> ONE = text("1");
+    private static final Optional<Multistatus.Value> FALSE = text("false");
+    private static final Optional<Multistatus.Value> FOLDER_PERMISSIONS = text(FOLDER_RIGHTS);
+    private static final Optional<Multistatus.Value> FILE_PERMISSIONS = text(FILE_RIGHTS);
+
+    /** The source of a live oc: or nc: property; null for any other name. */
+    static Source source(QName name) {
         String ns = name.getNamespaceURI();
         if (OC.equals(ns)) {
             return switch (name.getLocalPart()) {
-                case "fileid" -> text(Long.toString(node.id()));
-                case "id" -> text(ocId(node.id()));
-                case "permissions" -> text(permissions(node));
-                case "size" -> text(Long.toString(node.size()));
+                case "fileid" -> (node, page) -> text(Long.toString(node.id()));
+                case "id" -> (node, page) -> text(ocId(node.id()));
+                case "permissions" -> (node, page) -> node.folder() ? FOLDER_PERMISSIONS : FILE_PERMISSIONS;
+                case "size" -> (node, page) -> text(Long.toString(node.size()));
                 case "checksums" ->
-                    node.folder()
-                            ? Optional.empty()
-                            : Optional.of(w -> {
-                                w.writeStartElement("oc", "checksum", OC);
-                                w.writeCharacters(checksum(node));
-                                w.writeEndElement();
-                            });
-                case "favorite" -> text(page.favorites().contains(node.id()) ? "1" : "0");
-                case "owner-id" -> text(page.ownerId());
-                case "owner-display-name" -> text(page.ownerDisplayName());
-                case "data-fingerprint", "share-types", "downloadURL", "dDC" -> Optional.empty();
-                case "comments-unread", "comments-count" -> text("0");
+                    (node, page) ->
+                            node.folder() ? EMPTY : Optional.of(new Multistatus.Child(CHECKSUM, checksum(node)));
+                case "favorite" -> (node, page) -> page.favorites().contains(node.id()) ? ONE : ZERO;
+                case "owner-id" -> (node, page) -> text(page.ownerId());
+                case "owner-display-name" -> (node, page) -> text(page.ownerDisplayName());
+                case "data-fingerprint", "share-types", "downloadURL", "dDC" -> (node, page) -> EMPTY;
+                case "comments-unread", "comments-count" -> (node, page) -> ZERO;
                 default -> null;
             };
         }
         if (NC.equals(ns)) {
             return switch (name.getLocalPart()) {
-                case "has-preview" -> text("false");
+                case "has-preview" -> (node, page) -> FALSE;
                 case "creation_time", "upload_time" ->
-                    text(Long.toString(node.createdAt().toEpochSecond()));
-                case "is-encrypted" -> text("0");
-                case "mount-type", "sharees", "rich-workspace" -> Optional.empty();
+                    (node, page) -> text(Long.toString(node.createdAt().toEpochSecond()));
+                case "is-encrypted" -> (node, page) -> ZERO;
+                case "mount-type", "sharees", "rich-workspace" -> (node, page) -> EMPTY;
                 default -> null;
             };
         }
@@ -114,6 +131,6 @@ public final class NextcloudProperties {
     }
 
     private static Optional<Multistatus.Value> text(String value) {
-        return Optional.of(w -> w.writeCharacters(value));
+        return Optional.of(Multistatus.text(value));
     }
 }
