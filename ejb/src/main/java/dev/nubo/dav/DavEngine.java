@@ -367,20 +367,6 @@ public class DavEngine {
         return new Quota(u.usedBytes(), available);
     }
 
-    private static void describe(
-            Multistatus ms,
-            String href,
-            NodeView node,
-            boolean root,
-            DavXml.Propfind asked,
-            Quota quota,
-            NextcloudProperties.Page nc,
-            Map<QName, String> deadProps,
-            Multistatus.Value lockdiscovery)
-            throws IOException {
-        describe(ms, href, node, root, Asked.of(asked, nc != null), quota, nc, deadProps, lockdiscovery);
-    }
-
     /**
      * What a PROPFIND asks, with each named property's source looked up once for the whole listing: a Depth 1
      * answer to a Nextcloud client asks 13 names of each of up to 1,000 resources (perf/nextcloud/RESULTS.md).
@@ -839,6 +825,7 @@ public class DavEngine {
                 : new DavXml.Propfind(DavXml.Propfind.Kind.PROP, asked.names());
         List<dev.nubo.files.api.Favorites.Starred> starred = favorites.listWithPaths(target.caller());
         Quota quota = needsQuota(props) ? quota(target.caller()) : null;
+        Asked plan = Asked.of(props, true);
         NextcloudPage page = new NextcloudPage(target.caller(), props);
         NextcloudProperties.Page ncPage = page.of(List.of());
         java.util.Set<Long> all = new java.util.HashSet<>();
@@ -857,7 +844,7 @@ public class DavEngine {
                         DavPath.href(target.base(), names, s.node().folder()),
                         s.node(),
                         false,
-                        props,
+                        plan,
                         quota,
                         withStars,
                         Map.of(),

@@ -193,42 +193,39 @@ public final class Multistatus implements AutoCloseable {
      */
     private void property(QName name, Value value) throws XMLStreamException {
         Tag tag = tag(name);
-        if (tag != null) {
-            if (value == null) {
-                w.writeRaw(tag.empty());
-                return;
-            }
-            if (value instanceof Text t && plain(t.value())) {
-                w.writeRaw(tag.open());
-                w.writeRaw(t.value());
-                w.writeRaw(tag.close());
-                return;
-            }
-            Tag child = value instanceof Child c ? tag(c.name()) : null;
-            if (child != null && (((Child) value).text() == null || plain(((Child) value).text()))) {
-                w.writeRaw(tag.open());
-                if (((Child) value).text() == null) {
-                    w.writeRaw(child.empty());
-                } else {
-                    w.writeRaw(child.open());
-                    w.writeRaw(((Child) value).text());
-                    w.writeRaw(child.close());
-                }
-                w.writeRaw(tag.close());
-                return;
-            }
+        if (tag != null && (value == null || value instanceof Text t && plain(t.value()))) {
+            markup(tag, value == null ? null : ((Text) value).value());
+            return;
+        }
+        Tag child = value instanceof Child c ? tag(c.name()) : null;
+        if (tag != null && child != null && (((Child) value).text() == null || plain(((Child) value).text()))) {
+            w.writeRaw(tag.open());
+            markup(child, ((Child) value).text());
+            w.writeRaw(tag.close());
+            return;
         }
         start(name);
-        if (value instanceof Child c && tag(c.name()) != null) {
-            start(c.name());
-            if (c.text() != null) {
-                w.writeCharacters(c.text());
+        if (child != null) {
+            start(((Child) value).name());
+            if (((Child) value).text() != null) {
+                w.writeCharacters(((Child) value).text());
             }
             w.writeEndElement();
         } else if (value != null) {
             value.write(w);
         }
         w.writeEndElement();
+    }
+
+    /** An element as markup: empty when {@code text} is null, else around text that {@link #plain} accepted. */
+    private void markup(Tag tag, String text) throws XMLStreamException {
+        if (text == null) {
+            w.writeRaw(tag.empty());
+        } else {
+            w.writeRaw(tag.open());
+            w.writeRaw(text);
+            w.writeRaw(tag.close());
+        }
     }
 
     /** The tags for a name in the DAV: namespace, in none, or under a prefix the root declares; null otherwise. */

@@ -196,7 +196,7 @@ final class PimProps {
     }
 
     static Value text(String s) {
-        return w -> w.writeCharacters(s);
+        return Multistatus.text(s);
     }
 
     static Value href(String href) {
