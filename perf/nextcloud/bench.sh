@@ -14,14 +14,14 @@
 #   Prints a Markdown report on stdout and progress on stderr. Keeps nextcloudcmd's logs, the PROPFIND answers,
 #   the raw wrk output and Nubo's server.log under $work (/tmp/nubo-nextcloud.*, named on stderr at the end);
 #   Nubo's data directory and the synced files are removed.
-# Env: BENCH_DUR (10s, each measured wrk pass), BENCH_WARM (5, seconds of unmeasured wrk warm-up before each pass),
+# Env: BENCH_DUR (10s, each measured wrk pass), BENCH_WARM (20, seconds of unmeasured wrk warm-up before each pass),
 #   BENCH_CONN (4, wrk connections; 2 threads). Needs nextcloudcmd (nextcloud-desktop-cmd), wrk, curl, python3,
 #   /usr/bin/time.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 jar=${1:-$here/../../ear/target/nubo.jar}
 dur=${BENCH_DUR:-10s}
-warm=${BENCH_WARM:-5}
+warm=${BENCH_WARM:-20}
 conn=${BENCH_CONN:-4}
 say() { echo "bench: $*" >&2; }
 die() { say "$*"; exit 1; }

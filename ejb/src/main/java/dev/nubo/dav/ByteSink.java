@@ -40,6 +40,30 @@ public final class ByteSink extends OutputStream {
         count += len;
     }
 
+    /**
+     * Writes text that is printable ASCII without XML markup characters ({@code <}, {@code >}, {@code &}) as its bytes
+     * and answers true; for any other text (or text longer than the buffer) writes nothing and answers false, and the
+     * caller has it escaped and encoded.
+     */
+    public boolean writePlainAscii(String text) throws IOException {
+        int len = text.length();
+        if (len > buf.length) {
+            return false;
+        }
+        if (len > buf.length - count) {
+            drain();
+        }
+        for (int i = 0; i < len; i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c > 0x7e || c == '<' || c == '>' || c == '&') {
+                return false;
+            }
+            buf[count + i] = (byte) c;
+        }
+        count += len;
+        return true;
+    }
+
     private void drain() throws IOException {
         if (count > 0) {
             out.write(buf, 0, count);

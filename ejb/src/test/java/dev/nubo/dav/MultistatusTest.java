@@ -96,6 +96,63 @@ class MultistatusTest {
     }
 
     @Test
+    void valuesWrittenThroughStaxCloseTheirTagsAndLongTextSurvivesTheBuffer() throws Exception {
+        QName calendarData = new QName("urn:ietf:params:xml:ns:caldav", "calendar-data");
+        QName supported = new QName("urn:ietf:params:xml:ns:caldav", "supported-calendar-data");
+        QName ocFileId = new QName("http://owncloud.org/ns", "fileid");
+        // longer than the multistatus's own buffer, with characters to escape near both ends and non-ASCII
+        String ics =
+                "BEGIN:VCALENDAR\r\nSUMMARY:R&D <review>\r\n" + "X".repeat(40_000) + "\r\nLOCATION:Z\u00fcrich\r\n";
+        String longPlain = "/dav/files/alice/" + "p".repeat(20_000);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (Multistatus ms = new Multistatus(bytes, Map.of("oc", "http://owncloud.org/ns"))) {
+            for (int i = 0; i < 3; i++) {
+                Map<QName, Multistatus.Value> found = new LinkedHashMap<>();
+                // an empty element with attributes written last: the writer holds its start tag open
+                found.put(supported, w -> {
+                    w.writeEmptyElement("c", "calendar-data", "urn:ietf:params:xml:ns:caldav");
+                    w.writeNamespace("c", "urn:ietf:params:xml:ns:caldav");
+                    w.writeAttribute("content-type", "text/calendar");
+                });
+                found.put(calendarData, Multistatus.text(ics));
+                found.put(ocFileId, Multistatus.text(Integer.toString(i)));
+                found.put(NAME, w -> w.writeEmptyElement("d", "empty", "DAV:"));
+                ms.response(i == 1 ? longPlain : "/dav/files/alice/e" + i, found, List.of(COLOR));
+                ms.statusResponse("/dav/files/alice/gone&" + i, "HTTP/1.1 404 Not Found");
+            }
+            ms.syncToken("http://nubo.dev/ns/sync/42");
+        }
+        Document doc = parse(bytes.toByteArray());
+        assertThat(doc.getElementsByTagNameNS("DAV:", "response").getLength()).isEqualTo(6);
+        assertThat(doc.getElementsByTagNameNS("urn:ietf:params:xml:ns:caldav", "calendar-data")
+                        .getLength())
+                .isEqualTo(6); // three values and three empty children of supported-calendar-data
+        for (int i = 0; i < 3; i++) {
+            Element data = (Element) doc.getElementsByTagNameNS("urn:ietf:params:xml:ns:caldav", "calendar-data")
+                    .item(i * 2 + 1);
+            assertThat(data.getTextContent()).isEqualTo(ics);
+            Element empty = (Element) doc.getElementsByTagNameNS("urn:ietf:params:xml:ns:caldav", "calendar-data")
+                    .item(i * 2);
+            assertThat(empty.getAttribute("content-type")).isEqualTo("text/calendar");
+            assertThat(empty.getParentNode().getLocalName()).isEqualTo("supported-calendar-data");
+            assertThat(doc.getElementsByTagNameNS("http://owncloud.org/ns", "fileid")
+                            .item(i)
+                            .getTextContent())
+                    .isEqualTo(Integer.toString(i));
+        }
+        assertThat(doc.getElementsByTagNameNS("DAV:", "href").item(2).getTextContent())
+                .isEqualTo(longPlain);
+        assertThat(doc.getElementsByTagNameNS("DAV:", "href").item(1).getTextContent())
+                .isEqualTo("/dav/files/alice/gone&0");
+        assertThat(doc.getElementsByTagNameNS("DAV:", "empty").getLength()).isEqualTo(3);
+        assertThat(doc.getElementsByTagNameNS("urn:x-test", "color").getLength())
+                .isEqualTo(3);
+        assertThat(doc.getElementsByTagNameNS("DAV:", "sync-token").item(0).getTextContent())
+                .isEqualTo("http://nubo.dev/ns/sync/42");
+        assertThat(doc.getDocumentElement().getLastChild().getLocalName()).isEqualTo("sync-token");
+    }
+
+    @Test
     void onlyPrintableAsciiWithoutMarkupCountsAsPlain() {
         assertThat(Multistatus.plain("\"e0f1\" Fri, 04 Dec 2026 10:00:00 GMT RGDNVW"))
                 .isTrue();
