@@ -94,6 +94,7 @@ public final class NextcloudProperties {
     private static final Optional<Multistatus.Value> ZERO = text("0");
     private static final Optional<Multistatus.Value> ONE = text("1");
     private static final Optional<Multistatus.Value> FALSE = text("false");
+    private static final Optional<Multistatus.Value> TRUE = text("true");
     private static final Optional<Multistatus.Value> FOLDER_PERMISSIONS = text(FOLDER_RIGHTS);
     private static final Optional<Multistatus.Value> FILE_PERMISSIONS = text(FILE_RIGHTS);
 
@@ -119,7 +120,10 @@ public final class NextcloudProperties {
         }
         if (NC.equals(ns)) {
             return switch (name.getLocalPart()) {
-                case "has-preview" -> (node, page) -> FALSE;
+                case "has-preview" ->
+                    (node, page) -> !node.folder() && dev.nubo.media.api.Thumbnails.rendered(node.mimeType())
+                            ? TRUE
+                            : FALSE;
                 case "creation_time", "upload_time" ->
                     (node, page) -> text(Long.toString(node.createdAt().toEpochSecond()));
                 case "is-encrypted" -> (node, page) -> ZERO;

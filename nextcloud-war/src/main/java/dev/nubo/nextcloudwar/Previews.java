@@ -5,6 +5,8 @@ import dev.nubo.dav.DavEngine;
 import dev.nubo.files.api.FileTree;
 import dev.nubo.files.api.NodeName;
 import dev.nubo.files.api.NodeView;
+import dev.nubo.media.api.ThumbnailSize;
+import dev.nubo.media.api.Thumbnails;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.users.api.Avatars;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,11 +16,14 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The preview and avatar endpoints the Nextcloud clients call, both behind authentication (a 304 or a 404 is
  * only ever decided after it). Previews: the file is found by {@code fileId} or {@code file} among what the caller
- * may read; Nubo makes no thumbnails yet, so every file answers the 404 Nextcloud gives a file without a preview.
+ * may read, then its thumbnail in the smallest size at least as large as asked ({@code x}, {@code y}; {@code a=1}
+ * keeps the aspect, as Nubo's thumbnails always do) with an ETag that names content and size, and 304 on a match;
+ * a file with no thumbnail (not an image Nubo renders) answers the 404 Nextcloud gives a file without a preview.
  * Avatars: a generated image per name, with its content hash as ETag.
  */
 @ApplicationScoped
@@ -32,6 +37,9 @@ public class Previews {
 
     @Inject
     Avatars avatars;
+
+    @Inject
+    dev.nubo.media.api.Thumbnails thumbnails;
 
     static boolean handles(String path) {
         return path.equals(PREVIEW) || path.equals(PREVIEW_PNG) || path.startsWith(AVATAR);
@@ -52,8 +60,7 @@ public class Previews {
     }
 
     private void preview(AuthenticatedUser user, HttpServletRequest req, HttpServletResponse res) throws IOException {
-        dimension(req, "x");
-        dimension(req, "y");
+        int wanted = Math.max(dimension(req, "x"), dimension(req, "y"));
         String fileId = req.getParameter("fileId");
         String file = req.getParameter("file");
         NodeView node;
@@ -80,20 +87,43 @@ public class Previews {
         } else {
             throw NuboException.invalid("give fileId or file");
         }
-        res.setHeader("Cache-Control", "private, no-cache");
-        DavEngine.error(res, 404, "no preview for '" + node.name() + "': Nubo makes no thumbnails yet");
+        ThumbnailSize size = java.util.Arrays.stream(ThumbnailSize.values())
+                .filter(s -> s.px() >= wanted)
+                .findFirst()
+                .orElse(ThumbnailSize.LARGE);
+        Optional<Thumbnails.Found> found =
+                node.folder() ? Optional.empty() : thumbnails.of(user.userId(), node.id(), size);
+        res.setHeader("Cache-Control", "private, max-age=86400");
+        if (found.isEmpty()) {
+            DavEngine.error(res, 404, "no preview for '" + node.name() + "'");
+            return;
+        }
+        Thumbnails.Found t = found.get();
+        res.setHeader("ETag", t.etag());
+        String inm = req.getHeader("If-None-Match");
+        if (inm != null && (inm.strip().equals("*") || List.of(inm.split("\\s*,\\s*")).contains(t.etag()))) {
+            res.setStatus(304);
+            return;
+        }
+        res.setContentType(t.mimeType());
+        res.setContentLengthLong(java.nio.file.Files.size(t.file()));
+        if (req.getMethod().equals("GET")) {
+            java.nio.file.Files.copy(t.file(), res.getOutputStream());
+        }
     }
 
-    private static void dimension(HttpServletRequest req, String name) {
+    /** A requested size in pixels; 0 when not given. */
+    private static int dimension(HttpServletRequest req, String name) {
         String value = req.getParameter(name);
         if (value == null) {
-            return;
+            return 0;
         }
         try {
             int n = Integer.parseInt(value.strip());
             if (n < 1 || n > 4096) {
                 throw new NumberFormatException();
             }
+            return n;
         } catch (NumberFormatException e) {
             throw NuboException.invalid(name + " must be a size in pixels, 1 to 4096");
         }

@@ -663,7 +663,7 @@ class NextcloudIT {
     }
 
     @Test
-    void previews_areDecidedAfterAuthorization_and404UntilThumbnailsExist() {
+    void previews_areDecidedAfterAuthorization_and404ForAFileWithoutThumbnail() {
         TestUser u = api.newUser("ncprev");
         TestUser other = api.newUser("ncprev2");
         Api.Res put = api.put(files(u) + "p.jpg")

@@ -35,7 +35,10 @@ public class SettingsCheck {
             new Setting("nubo.maintenance.interval", Duration.class, true),
             new Setting("nubo.uploads.idle-limit", Duration.class, true),
             new Setting("nubo.blobs.gc-grace", Duration.class, false),
-            new Setting("nubo.blobs.abandoned-after", Duration.class, false));
+            new Setting("nubo.blobs.abandoned-after", Duration.class, false),
+            new Setting("nubo.search.interval", Duration.class, true),
+            new Setting("nubo.thumbnails.concurrency", Integer.class, true),
+            new Setting("nubo.thumbnails.max-pixels", Long.class, true));
 
     @PostConstruct
     void check() {

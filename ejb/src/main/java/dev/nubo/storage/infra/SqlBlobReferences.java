@@ -20,6 +20,9 @@ public class SqlBlobReferences implements BlobReferences {
     @Inject
     BlobStore store;
 
+    @Inject
+    jakarta.enterprise.event.Event<dev.nubo.storage.api.BlobCollected> collected;
+
     @Override
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public void reserve(ContentHash hash, long size) {
@@ -75,6 +78,7 @@ public class SqlBlobReferences implements BlobReferences {
             em.createNativeQuery("DELETE FROM blobs WHERE hash = ?1 AND ref_count = 0")
                     .setParameter(1, hash.hex())
                     .executeUpdate();
+            collected.fire(new dev.nubo.storage.api.BlobCollected(hash));
         }
         return due.size();
     }

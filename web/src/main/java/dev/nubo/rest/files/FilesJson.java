@@ -5,6 +5,9 @@ import dev.nubo.files.api.FolderEntry;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.files.api.RecentItems;
 import dev.nubo.files.api.StorageUsage;
+import dev.nubo.media.api.MediaFacts;
+import dev.nubo.media.api.MediaInfo;
+import dev.nubo.media.api.MimeCategory;
 import dev.nubo.files.api.UploadSessions;
 import dev.nubo.trash.api.TrashItem;
 import java.time.OffsetDateTime;
@@ -21,8 +24,10 @@ public final class FilesJson {
             description = "A file or folder. id is stable for the item's life; type is file or folder; a folder's"
                     + " size is the sum of the files beneath it; etag changes with a file's content and with"
                     + " anything beneath a folder; sha256 is the content's hex SHA-256 (absent for folders);"
-                    + " parentId is absent for the root.",
-            requiredProperties = {"name", "type", "etag", "createdAt", "modifiedAt"})
+                    + " parentId is absent for the root; mimeCategory is folder, image, audio, video, pdf, text,"
+                    + " document, spreadsheet, presentation, archive or other; media is what the content says about"
+                    + " itself, once it has been read (absent before, and for folders).",
+            requiredProperties = {"name", "type", "etag", "createdAt", "modifiedAt", "mimeCategory"})
     public record Node(
             long id,
 
@@ -40,8 +45,16 @@ public final class FilesJson {
             OffsetDateTime createdAt,
             OffsetDateTime modifiedAt,
 
-            String sha256) {
+            String sha256,
+
+            String mimeCategory,
+
+            Media media) {
         public static Node of(NodeView n) {
+            return of(n, null);
+        }
+
+        public static Node of(NodeView n, MediaFacts.Facts facts) {
             return new Node(
                     n.id(),
                     n.parentId(),
@@ -52,9 +65,62 @@ public final class FilesJson {
                     n.etag(),
                     n.createdAt(),
                     n.modifiedAt(),
-                    n.contentHash());
+                    n.contentHash(),
+                    n.folder() ? "folder" : MimeCategory.of(n.mimeType()),
+                    facts == null ? null : Media.of(facts));
+        }
+
+        /** Nodes with their media facts, read in one query for the whole list. */
+        public static List<Node> of(List<NodeView> nodes, MediaFacts media) {
+            java.util.Map<String, MediaFacts.Facts> facts = media.of(nodes.stream()
+                    .map(NodeView::contentHash)
+                    .filter(java.util.Objects::nonNull)
+                    .toList());
+            return nodes.stream()
+                    .map(n -> of(n, n.contentHash() == null ? null : facts.get(n.contentHash())))
+                    .toList();
         }
     }
+
+    @Schema(
+            description = "What a file's content says about itself: image size in pixels (as displayed, EXIF"
+                    + " orientation applied), duration of audio and video in milliseconds, whether thumbnails exist;"
+                    + " for photos the time taken as the camera recorded it (local time, with its UTC offset when"
+                    + " the camera gave one), the camera, and the GPS position in decimal degrees. Absent fields are"
+                    + " unknown.")
+    public record Media(
+            Integer width,
+            Integer height,
+            Long durationMs,
+            boolean thumbnail,
+            String takenAt,
+            String takenAtOffset,
+            String cameraMake,
+            String cameraModel,
+            Double latitude,
+            Double longitude) {
+        static Media of(MediaFacts.Facts f) {
+            MediaInfo i = f.info();
+            return new Media(
+                    i.width(),
+                    i.height(),
+                    i.durationMs(),
+                    f.thumbnail(),
+                    i.takenAt() == null ? null : i.takenAt().toString(),
+                    i.takenAtOffset() == null ? null : i.takenAtOffset().getId(),
+                    i.cameraMake(),
+                    i.cameraModel(),
+                    i.latitude(),
+                    i.longitude());
+        }
+    }
+
+    @Schema(description = "A search result: the item, its location from the root, and its relevance score")
+    public record SearchHit(Node node, String path, float score) {}
+
+    public record SearchPage(long total, int offset, int limit, List<SearchHit> items) {}
+
+    public record Suggestions(List<SearchHit> items) {}
 
     public record NodeWithPath(Node node, String path) {}
 

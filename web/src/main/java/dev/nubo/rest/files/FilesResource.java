@@ -35,6 +35,7 @@ import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -63,6 +64,9 @@ public class FilesResource {
     @Inject
     FileContent content;
 
+    @Inject
+    dev.nubo.media.api.MediaFacts media;
+
     @Context
     ContainerRequestContext context;
 
@@ -80,7 +84,8 @@ public class FilesResource {
     @Path("{id}")
     @Operation(summary = "A file or folder, with its path")
     public FilesJson.NodeWithPath get(@PathParam("id") long id) {
-        return new FilesJson.NodeWithPath(FilesJson.Node.of(tree.get(caller(), id)), tree.pathOf(caller(), id));
+        return new FilesJson.NodeWithPath(
+                FilesJson.Node.of(List.of(tree.get(caller(), id)), media).get(0), tree.pathOf(caller(), id));
     }
 
     @GET
@@ -102,7 +107,7 @@ public class FilesResource {
                 cursor == null || cursor.isEmpty() ? Optional.empty() : Optional.of(ListingPage.Cursor.decode(cursor));
         ListingPage page = tree.list(caller(), id, new ListingQuery(by, order.equals("desc"), after, limit));
         return new FilesJson.Listing(
-                page.entries().stream().map(FilesJson.Node::of).toList(),
+                FilesJson.Node.of(page.entries(), media),
                 page.next().map(ListingPage.Cursor::encode).orElse(null));
     }
 
