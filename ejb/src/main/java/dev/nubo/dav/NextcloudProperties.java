@@ -121,9 +121,8 @@ public final class NextcloudProperties {
         if (NC.equals(ns)) {
             return switch (name.getLocalPart()) {
                 case "has-preview" ->
-                    (node, page) -> !node.folder() && dev.nubo.media.api.Thumbnails.rendered(node.mimeType())
-                            ? TRUE
-                            : FALSE;
+                    (node, page) ->
+                            !node.folder() && dev.nubo.media.api.Thumbnails.rendered(node.mimeType()) ? TRUE : FALSE;
                 case "creation_time", "upload_time" ->
                     (node, page) -> text(Long.toString(node.createdAt().toEpochSecond()));
                 case "is-encrypted" -> (node, page) -> ZERO;

@@ -101,7 +101,8 @@ public class Previews {
         Thumbnails.Found t = found.get();
         res.setHeader("ETag", t.etag());
         String inm = req.getHeader("If-None-Match");
-        if (inm != null && (inm.strip().equals("*") || List.of(inm.split("\\s*,\\s*")).contains(t.etag()))) {
+        if (inm != null
+                && (inm.strip().equals("*") || List.of(inm.split("\\s*,\\s*")).contains(t.etag()))) {
             res.setStatus(304);
             return;
         }

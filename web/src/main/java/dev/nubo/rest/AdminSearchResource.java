@@ -21,17 +21,10 @@ public class AdminSearchResource {
     @Inject
     Search search;
 
-    /** How the index stands. */
-    public record Status(long documents, long pending, boolean rebuilding) {
-        static Status of(Search.Status s) {
-            return new Status(s.documents(), s.pending(), s.rebuilding());
-        }
-    }
-
     @GET
     @Operation(summary = "Documents in the search index, changes waiting to be indexed, whether a rebuild runs")
-    public Status status() {
-        return Status.of(search.status());
+    public Json.SearchStatus status() {
+        return Json.SearchStatus.of(search.status());
     }
 
     @POST
@@ -40,9 +33,12 @@ public class AdminSearchResource {
     @APIResponse(
             responseCode = "202",
             description = "Started",
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Status.class)))
+            content =
+                    @Content(
+                            mediaType = "application/json",
+                            schema = @Schema(implementation = Json.SearchStatus.class)))
     public Response rebuild() {
         search.rebuild();
-        return Response.accepted(Status.of(search.status())).build();
+        return Response.accepted(Json.SearchStatus.of(search.status())).build();
     }
 }

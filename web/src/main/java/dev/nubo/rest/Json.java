@@ -95,4 +95,12 @@ public final class Json {
     }
 
     public record Health(String status, String version, String schemaVersion, String instance) {}
+
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(
+            description = "The search index: documents in it, changes waiting to be indexed, whether a rebuild runs")
+    public record SearchStatus(long documents, long pending, boolean rebuilding) {
+        static SearchStatus of(dev.nubo.search.api.Search.Status s) {
+            return new SearchStatus(s.documents(), s.pending(), s.rebuilding());
+        }
+    }
 }

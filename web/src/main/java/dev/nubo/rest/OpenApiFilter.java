@@ -67,6 +67,9 @@ public class OpenApiFilter implements OASFilter {
             FavoritesResource.class,
             RecentResource.class,
             UsageResource.class,
+            dev.nubo.rest.files.SearchResource.class,
+            dev.nubo.rest.files.ThumbnailResource.class,
+            AdminSearchResource.class,
             CalendarsResource.class,
             AddressBooksResource.class);
     static final String ERROR = "ErrorBody";

@@ -63,9 +63,15 @@ class SearchIT {
         assertThat(await(u, q("été"), n -> n.size() >= 2)).containsExactlyInAnyOrder("ete-2024.txt", "été.md");
         assertThat(await(u, q("ETE"), n -> n.size() >= 2)).containsExactlyInAnyOrder("ete-2024.txt", "été.md");
         assertThat(await(u, q("fin"), n -> !n.isEmpty())).containsExactly("Rapport_Final.PDF");
-        assertThat(await(u, q("zeppelin"), n -> !n.isEmpty())).as("text of a PDF").containsExactly("Rapport_Final.PDF");
-        assertThat(await(u, q("narwhal"), n -> !n.isEmpty())).as("text of Markdown").containsExactly("été.md");
-        assertThat(await(u, q("zeppelin narwhal"), n -> false)).as("every word must match").isEmpty();
+        assertThat(await(u, q("zeppelin"), n -> !n.isEmpty()))
+                .as("text of a PDF")
+                .containsExactly("Rapport_Final.PDF");
+        assertThat(await(u, q("narwhal"), n -> !n.isEmpty()))
+                .as("text of Markdown")
+                .containsExactly("été.md");
+        assertThat(await(u, q("zeppelin narwhal"), n -> false))
+                .as("every word must match")
+                .isEmpty();
 
         Res hit = u.as(api.get("/api/search?" + q("zeppelin"))).send().expect(200);
         assertThat(hit.num("total")).isEqualTo(1);
@@ -86,7 +92,8 @@ class SearchIT {
 
         assertThat(await(alice, q("pelican"), n -> !n.isEmpty())).containsExactly("pelican-alpha.txt");
         assertThat(await(bob, q("pelican"), n -> !n.isEmpty())).containsExactly("pelican-beta.txt");
-        assertThat(names(bob.as(api.get("/api/search?" + q("marmalade"))).send().expect(200))).isEmpty();
+        assertThat(names(bob.as(api.get("/api/search?" + q("marmalade"))).send().expect(200)))
+                .isEmpty();
         assertThat(names(bob.as(api.get("/api/search/suggest?q=pelican")).send().expect(200)))
                 .containsExactly("pelican-beta.txt");
         bob.as(api.get("/api/search?q=x&folder=" + aliceFolder)).send().expectError(404, "not_found");
@@ -101,17 +108,26 @@ class SearchIT {
         long id = u.uploadOk(folder, "walrus-draft.txt", "text".getBytes(StandardCharsets.UTF_8));
         assertThat(await(u, q("walrus"), n -> !n.isEmpty())).containsExactly("walrus-draft.txt");
 
-        u.as(api.patch("/api/files/" + id)).json(MiniJson.obj("name", "octopus-final.txt")).send().expect(200);
+        u.as(api.patch("/api/files/" + id))
+                .json(MiniJson.obj("name", "octopus-final.txt"))
+                .send()
+                .expect(200);
         assertThat(await(u, q("octopus"), n -> !n.isEmpty())).containsExactly("octopus-final.txt");
         assertThat(await(u, q("walrus"), List::isEmpty)).isEmpty();
 
         long archive = u.mkdir(root, "Archive");
-        u.as(api.patch("/api/files/" + folder)).json(MiniJson.obj("parentId", archive)).send().expect(200);
+        u.as(api.patch("/api/files/" + folder))
+                .json(MiniJson.obj("parentId", archive))
+                .send()
+                .expect(200);
         assertThat(await(u, q("octopus") + "&folder=" + archive, n -> !n.isEmpty()))
                 .as("within the folder it was moved into")
                 .containsExactly("octopus-final.txt");
 
-        u.as(api.post("/api/files/" + id + "/copy")).json(MiniJson.obj("parentId", root)).send().expect(201);
+        u.as(api.post("/api/files/" + id + "/copy"))
+                .json(MiniJson.obj("parentId", root))
+                .send()
+                .expect(201);
         assertThat(await(u, q("octopus"), n -> n.size() == 2)).hasSize(2);
 
         u.as(api.delete("/api/files/" + archive)).send().expect(204);
@@ -144,13 +160,17 @@ class SearchIT {
 
         assertThat(names(u.as(api.get("/api/search?q=kiwi&type=folder")).send().expect(200)))
                 .containsExactly("kiwi folder");
-        assertThat(names(u.as(api.get("/api/search?q=kiwi&category=image")).send().expect(200)))
+        assertThat(names(u.as(api.get("/api/search?q=kiwi&category=image"))
+                        .send()
+                        .expect(200)))
                 .containsExactly("kiwi-photo.png");
         assertThat(names(u.as(api.get("/api/search?q=kiwi&type=file&minSize=300&maxSize=500&sort=size&order=asc"))
                         .send()
                         .expect(200)))
                 .containsExactly("kiwi-2.txt", "kiwi-3.txt", "kiwi-4.txt");
-        assertThat(names(u.as(api.get("/api/search?q=kiwi&folder=" + folder)).send().expect(200)))
+        assertThat(names(u.as(api.get("/api/search?q=kiwi&folder=" + folder))
+                        .send()
+                        .expect(200)))
                 .containsExactly("kiwi-photo.png");
         assertThat(names(u.as(api.get("/api/search?category=text&modifiedAfter=2000-01-01&type=file&sort=name"
                                 + "&order=desc&limit=2"))
@@ -196,16 +216,21 @@ class SearchIT {
         Res started = api.asAdmin(api.post("/api/admin/search/rebuild")).send().expect(202);
         assertThat(started.num("documents")).isNotNull();
         long deadline = System.nanoTime() + CATCH_UP.toNanos();
-        while (Boolean.TRUE.equals(api.asAdmin(api.get("/api/admin/search")).send().expect(200).bool("rebuilding"))
+        while (Boolean.TRUE.equals(api.asAdmin(api.get("/api/admin/search"))
+                        .send()
+                        .expect(200)
+                        .bool("rebuilding"))
                 && System.nanoTime() < deadline) {
             NuboProcess.sleep(Duration.ofMillis(200));
         }
-        assertThat(await(u, q("axolotl"), n -> !n.isEmpty())).as("after the rebuild").containsExactly("axolotl.txt");
+        assertThat(await(u, q("axolotl"), n -> !n.isEmpty()))
+                .as("after the rebuild")
+                .containsExactly("axolotl.txt");
     }
 
     /** A one-page PDF whose text is {@code text}, written by hand (no library in the tests). */
     static byte[] pdf(String text) {
-        List<String> objects = List.of(
+        List<String> objects = java.util.Arrays.asList(
                 "<< /Type /Catalog /Pages 2 0 R >>",
                 "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                 "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R"

@@ -46,7 +46,8 @@ class SearchIndexRecoveryIT {
             assertThat(second.stop()).isZero();
 
             try (Stream<Path> files = Files.list(index)) {
-                List<Path> segments = files.filter(p -> p.getFileName().toString().startsWith("segments"))
+                List<Path> segments = files.filter(
+                                p -> p.getFileName().toString().startsWith("segments"))
                         .toList();
                 assertThat(segments).isNotEmpty();
                 for (Path s : segments) {

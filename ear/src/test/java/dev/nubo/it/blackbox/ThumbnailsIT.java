@@ -80,10 +80,17 @@ class ThumbnailsIT {
         BufferedImage small = decode(icon.body());
         assertThat(small.getWidth()).isEqualTo(150);
         assertThat(small.getHeight()).isEqualTo(75);
-        assertThat(new Color(small.getRGB(10, 37)).getRed()).as("left stays red").isGreaterThan(200);
-        assertThat(new Color(small.getRGB(140, 37)).getBlue()).as("right stays blue").isGreaterThan(200);
-        assertThat(decode(thumbnail(u, photo, null).expect(200).body()).getWidth()).as("default: preview").isEqualTo(400);
-        assertThat(decode(thumbnail(u, photo, "large").expect(200).body()).getWidth()).isEqualTo(1280);
+        assertThat(new Color(small.getRGB(10, 37)).getRed())
+                .as("left stays red")
+                .isGreaterThan(200);
+        assertThat(new Color(small.getRGB(140, 37)).getBlue())
+                .as("right stays blue")
+                .isGreaterThan(200);
+        assertThat(decode(thumbnail(u, photo, null).expect(200).body()).getWidth())
+                .as("default: preview")
+                .isEqualTo(400);
+        assertThat(decode(thumbnail(u, photo, "large").expect(200).body()).getWidth())
+                .isEqualTo(1280);
 
         String etag = icon.header("ETag");
         assertThat(etag).isNotBlank();
@@ -129,7 +136,9 @@ class ThumbnailsIT {
         thumbnailError(u, corrupt, "no_thumbnail");
         long t0 = System.nanoTime();
         thumbnailError(u, bomb, "no_thumbnail");
-        assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("refused from its header").isLessThan(Duration.ofSeconds(10));
+        assertThat(Duration.ofNanos(System.nanoTime() - t0))
+                .as("refused from its header")
+                .isLessThan(Duration.ofSeconds(10));
         thumbnailError(u, u.mkdir(root, "a folder"), "no_thumbnail");
         u.as(api.get("/api/files/" + photo + "/thumbnail?size=huge")).send().expectError(400, "invalid_request");
         other.as(api.get("/api/files/" + photo + "/thumbnail?size=icon")).send().expectError(404, "not_found");
@@ -168,8 +177,13 @@ class ThumbnailsIT {
         String base = "/nextcloud/index.php/core/preview?x=64&y=64&a=1&fileId=";
         Bin preview = u.as(api.get(base + photo)).sendForBytes().expect(200);
         assertThat(preview.header("Content-Type")).isEqualTo("image/jpeg");
-        assertThat(decode(preview.body()).getWidth()).as("the smallest size at least as large as asked").isEqualTo(150);
-        u.as(api.get(base + photo)).header("If-None-Match", preview.header("ETag")).sendForBytes().expect(304);
+        assertThat(decode(preview.body()).getWidth())
+                .as("the smallest size at least as large as asked")
+                .isEqualTo(150);
+        u.as(api.get(base + photo))
+                .header("If-None-Match", preview.header("ETag"))
+                .sendForBytes()
+                .expect(304);
         Bin byPath = u.as(api.get("/nextcloud/index.php/core/preview.png?x=1000&y=1000&file=/nc%20photo.jpg"))
                 .sendForBytes()
                 .expect(200);
@@ -206,7 +220,8 @@ class ThumbnailsIT {
     static byte[] bombPng(int w, int h) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A});
-        ByteBuffer ihdr = ByteBuffer.allocate(13).putInt(w).putInt(h).put((byte) 8).put((byte) 2);
+        ByteBuffer ihdr =
+                ByteBuffer.allocate(13).putInt(w).putInt(h).put((byte) 8).put((byte) 2);
         chunk(out, "IHDR", ihdr.put((byte) 0).put((byte) 0).put((byte) 0).array());
         chunk(out, "IDAT", new byte[] {0x78, (byte) 0x9C, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01});
         chunk(out, "IEND", new byte[0]);

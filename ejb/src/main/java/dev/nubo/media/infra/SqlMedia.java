@@ -57,7 +57,9 @@ public class SqlMedia implements MediaFacts {
         List<?> rows = em.createNativeQuery("SELECT thumbnails FROM media WHERE hash = ?1")
                 .setParameter(1, hash)
                 .getResultList();
-        return rows.isEmpty() ? State.NONE : State.valueOf(String.valueOf(rows.get(0)).toUpperCase());
+        return rows.isEmpty()
+                ? State.NONE
+                : State.valueOf(String.valueOf(rows.get(0)).toUpperCase());
     }
 
     /** Records what was read from a content; a content deleted meanwhile is skipped. */
@@ -78,7 +80,9 @@ public class SqlMedia implements MediaFacts {
                     .setParameter(3, positive(i.height()))
                     .setParameter(4, i.durationMs() == null || i.durationMs() < 0 ? null : i.durationMs())
                     .setParameter(5, i.takenAt() == null ? null : Timestamp.valueOf(i.takenAt()))
-                    .setParameter(6, i.takenAtOffset() == null ? null : i.takenAtOffset().getTotalSeconds())
+                    .setParameter(
+                            6,
+                            i.takenAtOffset() == null ? null : i.takenAtOffset().getTotalSeconds())
                     .setParameter(7, clip(i.cameraMake()))
                     .setParameter(8, clip(i.cameraModel()))
                     .setParameter(9, within(i.latitude(), 90))
@@ -92,8 +96,9 @@ public class SqlMedia implements MediaFacts {
 
     /** Records the thumbnail state of a content; a content deleted meanwhile is skipped. */
     public void recordThumbnails(String hash, State state) {
-        em.createNativeQuery("INSERT INTO media (hash, thumbnails) SELECT CAST(?1 AS char(64)), CAST(?2 AS varchar) WHERE EXISTS (SELECT 1 FROM blobs"
-                        + " WHERE hash = ?1) ON CONFLICT (hash) DO UPDATE SET thumbnails = EXCLUDED.thumbnails")
+        em.createNativeQuery(
+                        "INSERT INTO media (hash, thumbnails) SELECT CAST(?1 AS char(64)), CAST(?2 AS varchar) WHERE EXISTS (SELECT 1 FROM blobs"
+                                + " WHERE hash = ?1) ON CONFLICT (hash) DO UPDATE SET thumbnails = EXCLUDED.thumbnails")
                 .setParameter(1, hash)
                 .setParameter(2, state.name().toLowerCase())
                 .executeUpdate();

@@ -10,8 +10,16 @@ import dev.nubo.storage.api.ContentHash;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedThreadFactory;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.nio.file.Path;
@@ -20,16 +28,19 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Reads what new contents say about themselves (image size, EXIF, durations) and makes the thumbnails of new images,
- * on one background thread fed by the search indexer ({@link ContentSeen}), so uploads never wait for it. The queue is
+ * on an EJB timer fed by the search indexer ({@link ContentSeen}), one content at a time, so uploads never wait. The queue is
  * bounded; what does not fit is left for the first request of a thumbnail, which makes it then.
  */
-@ApplicationScoped
+@Startup
+@Singleton
+@DependsOn("SchemaMigrator")
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class MediaWorker {
     private static final Logger LOG = Logger.getLogger(MediaWorker.class.getName());
     static final int QUEUE = 10_000;
@@ -43,39 +54,32 @@ public class MediaWorker {
     @Inject
     ThumbnailService thumbnails;
 
-    /** A thread of its own: the work never ends, so it must not hold one of the container's pooled threads. */
     @Resource
-    ManagedThreadFactory threads;
+    TimerService timers;
 
     private final BlockingQueue<ContentSeen.Content> queue = new LinkedBlockingQueue<>(QUEUE);
+    private final java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean stopping;
-    private Thread loop;
 
     @PostConstruct
     void start() {
-        loop = threads.newThread(this::run);
-        loop.setName("nubo-media");
-        loop.setDaemon(true);
-        loop.start();
+        timers.createIntervalTimer(1000, 1000, new TimerConfig("nubo-media", false));
     }
 
     @PreDestroy
     void stop() {
         stopping = true;
-        if (loop != null) {
-            loop.interrupt();
-        }
     }
 
     /** Takes note of indexed contents that were never read before. */
-    void onSeen(@Observes ContentSeen seen) {
-        List<ContentSeen.Content> candidates = seen.contents().stream()
-                .filter(c -> interesting(c.mimeType()))
-                .toList();
+    public void onSeen(@Observes ContentSeen seen) {
+        List<ContentSeen.Content> candidates =
+                seen.contents().stream().filter(c -> interesting(c.mimeType())).toList();
         if (candidates.isEmpty()) {
             return;
         }
-        Set<String> known = media.probed(candidates.stream().map(ContentSeen.Content::hash).toList());
+        Set<String> known =
+                media.probed(candidates.stream().map(ContentSeen.Content::hash).toList());
         for (ContentSeen.Content c : candidates) {
             if (!known.contains(c.hash()) && !queue.contains(c) && !queue.offer(c)) {
                 return; // full: thumbnails will be made on demand
@@ -93,17 +97,19 @@ public class MediaWorker {
                 && (mimeType.startsWith("image/") || mimeType.startsWith("audio/") || mimeType.startsWith("video/"));
     }
 
-    private void run() {
-        while (!stopping) {
+    /** Works through the queue; a round still running when the next is due makes the next one skip. */
+    @Timeout
+    void drain() {
+        if (!running.compareAndSet(false, true)) {
+            return;
+        }
+        try {
             ContentSeen.Content c;
-            try {
-                c = queue.poll(1, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                return;
-            }
-            if (c != null) {
+            while (!stopping && (c = queue.poll()) != null) {
                 handle(c);
             }
+        } finally {
+            running.set(false);
         }
     }
 

@@ -76,7 +76,8 @@ public class SqlSearchSource {
     @Transactional(Transactional.TxType.REQUIRED)
     public void done(List<Long> seqs) {
         if (!seqs.isEmpty()) {
-            em.createNativeQuery("DELETE FROM search_queue WHERE seq = ANY (CAST(string_to_array(?1, ',') AS bigint[]))")
+            em.createNativeQuery(
+                            "DELETE FROM search_queue WHERE seq = ANY (CAST(string_to_array(?1, ',') AS bigint[]))")
                     .setParameter(1, join(seqs))
                     .executeUpdate();
         }
@@ -84,7 +85,9 @@ public class SqlSearchSource {
 
     /** How many entries wait. */
     public long pending() {
-        return ((Number) em.createNativeQuery("SELECT count(*) FROM search_queue").getSingleResult()).longValue();
+        return ((Number) em.createNativeQuery("SELECT count(*) FROM search_queue")
+                        .getSingleResult())
+                .longValue();
     }
 
     /** The live, indexable nodes among these ids (roots are not indexed); ids missing from the answer are gone. */
@@ -100,8 +103,8 @@ public class SqlSearchSource {
 
     /** A page of every live indexable node in id order after {@code afterId}, for a rebuild. */
     public List<Row> allAfter(long afterId, int limit) {
-        return rows(em.createNativeQuery(ROW + " WHERE n.id > ?1 AND n.parent_id IS NOT NULL" + LIVE
-                        + " ORDER BY n.id LIMIT ?2")
+        return rows(em.createNativeQuery(
+                        ROW + " WHERE n.id > ?1 AND n.parent_id IS NOT NULL" + LIVE + " ORDER BY n.id LIMIT ?2")
                 .setParameter(1, afterId)
                 .setParameter(2, limit)
                 .getResultList());
@@ -156,7 +159,9 @@ public class SqlSearchSource {
         List<Row> rows = new ArrayList<>(result.size());
         for (Object o : result) {
             Object[] r = (Object[]) o;
-            long[] path = Arrays.stream(((String) r[3]).split("\\.")).mapToLong(Long::parseLong).toArray();
+            long[] path = Arrays.stream(((String) r[3]).split("\\."))
+                    .mapToLong(Long::parseLong)
+                    .toArray();
             rows.add(new Row(
                     ((Number) r[0]).longValue(),
                     (UUID) r[1],

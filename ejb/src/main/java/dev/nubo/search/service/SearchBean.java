@@ -52,7 +52,9 @@ public class SearchBean implements Search {
         if (r.minSize() != null && r.maxSize() != null && r.minSize() > r.maxSize()) {
             throw NuboException.invalid("minSize is larger than maxSize");
         }
-        if (r.modifiedAfter() != null && r.modifiedBefore() != null && r.modifiedAfter().isAfter(r.modifiedBefore())) {
+        if (r.modifiedAfter() != null
+                && r.modifiedBefore() != null
+                && r.modifiedAfter().isAfter(r.modifiedBefore())) {
             throw NuboException.invalid("modifiedAfter is later than modifiedBefore");
         }
         if (r.withinFolder() != null) {

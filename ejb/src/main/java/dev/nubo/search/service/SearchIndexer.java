@@ -17,9 +17,11 @@ import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -33,7 +35,6 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -68,7 +69,7 @@ public class SearchIndexer {
     Event<ContentSeen> seen;
 
     @Resource
-    ManagedScheduledExecutorService scheduler;
+    TimerService timers;
 
     @Inject
     @ConfigProperty(name = "nubo.search.interval", defaultValue = "PT0.5S")
@@ -77,7 +78,7 @@ public class SearchIndexer {
     private final TextExtractor extractor = new TextExtractor(1_000_000, 50L * 1024 * 1024);
     private LuceneSearchIndex index;
     private Path pendingMark;
-    private ScheduledFuture<?> task;
+    private final java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean rebuildWanted;
     private volatile boolean rebuilding;
     private volatile boolean closing;
@@ -96,16 +97,15 @@ public class SearchIndexer {
             throw new UncheckedIOException("the search index under " + settings.dataDir() + " cannot be opened", e);
         }
         rebuildWanted = java.nio.file.Files.exists(pendingMark);
+        // an EJB timer, not a managed executor: its callbacks run in the container's context, where the
+        // repositories' transactions and persistence contexts work
         long ms = Math.max(50, interval.toMillis());
-        task = scheduler.scheduleWithFixedDelay(this::tick, ms, ms, TimeUnit.MILLISECONDS);
+        timers.createIntervalTimer(ms, ms, new TimerConfig("nubo-search-indexer", false));
     }
 
     @PreDestroy
     void stop() {
         closing = true;
-        if (task != null) {
-            task.cancel(false);
-        }
         synchronized (writing) {
             try {
                 index.close();
@@ -138,8 +138,20 @@ public class SearchIndexer {
         rebuildWanted = true;
     }
 
-    /** One round: a rebuild when one is wanted, then the queue until it is empty. Never throws. */
+    /** One round: a rebuild when one is wanted, then the queue until it is empty; skipped while one runs. */
+    @Timeout
     void tick() {
+        if (!running.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            round();
+        } finally {
+            running.set(false);
+        }
+    }
+
+    private void round() {
         synchronized (writing) {
             try {
                 if (rebuildWanted && !closing) {

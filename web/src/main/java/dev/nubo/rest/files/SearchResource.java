@@ -96,10 +96,12 @@ public class SearchResource {
     }
 
     private List<FilesJson.SearchHit> hits(List<Search.Hit> hits) {
-        List<FilesJson.Node> nodes = FilesJson.Node.of(hits.stream().map(Search.Hit::node).toList(), media);
+        List<FilesJson.Node> nodes =
+                FilesJson.Node.of(hits.stream().map(Search.Hit::node).toList(), media);
         List<FilesJson.SearchHit> out = new java.util.ArrayList<>(hits.size());
         for (int i = 0; i < hits.size(); i++) {
-            out.add(new FilesJson.SearchHit(nodes.get(i), hits.get(i).path(), hits.get(i).score()));
+            out.add(new FilesJson.SearchHit(
+                    nodes.get(i), hits.get(i).path(), hits.get(i).score()));
         }
         return out;
     }
@@ -157,7 +159,10 @@ public class SearchResource {
             if (value.length() == 10) {
                 LocalDate day = LocalDate.parse(value);
                 return upper
-                        ? day.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC).minusNanos(1)
+                        ? day.plusDays(1)
+                                .atStartOfDay()
+                                .toInstant(ZoneOffset.UTC)
+                                .minusNanos(1)
                         : day.atStartOfDay().toInstant(ZoneOffset.UTC);
             }
             return java.time.OffsetDateTime.parse(value).toInstant();

@@ -47,8 +47,13 @@ public class ThumbnailResource {
     @APIResponse(
             responseCode = "200",
             description = "JPEG, or PNG for images with transparency",
-            content = @Content(mediaType = "image/jpeg", schema = @Schema(type = org.eclipse.microprofile.openapi
-                    .annotations.enums.SchemaType.STRING, format = "binary")))
+            content =
+                    @Content(
+                            mediaType = "image/jpeg",
+                            schema =
+                                    @Schema(
+                                            type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING,
+                                            format = "binary")))
     @APIResponse(responseCode = "304", description = "Unchanged")
     @APIResponse(responseCode = "400", description = "Unknown size")
     @APIResponse(responseCode = "404", description = "No such file, or no_thumbnail: not an image it can render")
@@ -61,11 +66,15 @@ public class ThumbnailResource {
         Thumbnails.Found found = thumbnails
                 .of(RequestAuth.caller(context).userId(), id, px)
                 .orElseThrow(() -> new NuboException(
-                        ErrorKind.NOT_FOUND, "no_thumbnail", "this file has no thumbnail (not an image it can render)"));
+                        ErrorKind.NOT_FOUND,
+                        "no_thumbnail",
+                        "this file has no thumbnail (not an image it can render)"));
         if (ifNoneMatch != null
-                && Arrays.stream(ifNoneMatch.split(",")).map(String::strip).anyMatch(t -> t.equals(found.etag())
-                        || t.equals("W/" + found.etag()) || t.equals("*"))) {
-            return Response.notModified().tag(found.etag().substring(1, found.etag().length() - 1))
+                && Arrays.stream(ifNoneMatch.split(","))
+                        .map(String::strip)
+                        .anyMatch(t -> t.equals(found.etag()) || t.equals("W/" + found.etag()) || t.equals("*"))) {
+            return Response.notModified()
+                    .tag(found.etag().substring(1, found.etag().length() - 1))
                     .cacheControl(FOREVER)
                     .build();
         }
