@@ -1,6 +1,5 @@
 package dev.nubo.media.infra;
 
-import com.drew.imaging.ImageMetadataReader;
 import com.drew.imaging.ImageProcessingException;
 import com.drew.imaging.jpeg.JpegMetadataReader;
 import com.drew.imaging.jpeg.JpegSegmentMetadataReader;
@@ -52,21 +51,31 @@ record ExifOrientation(int value) {
     }
 
     /**
-     * Reads the orientation of an image file. For JPEG only the APP1 segments before the first scan are parsed; any
-     * failure to read the metadata means "as stored", since a picture shown unturned beats no picture.
+     * Reads the orientation of an image file: for JPEG only the APP1 segments before the first scan are parsed, for
+     * PNG and WebP only their EXIF chunk. Damaged metadata means "as stored", since a picture shown unturned beats no
+     * picture.
      */
     static ExifOrientation read(Path image, ImageFormat format) throws IOException {
-        if (!format.mayCarryExif()) {
-            return NORMAL;
-        }
+        return switch (format) {
+            case JPEG -> ofJpeg(image);
+            case PNG ->
+                PngHeader.read(image)
+                        .map(png -> of(EmbeddedExif.parse(png.exif())))
+                        .orElse(NORMAL);
+            case WEBP ->
+                WebpHeader.read(image)
+                        .map(webp -> of(EmbeddedExif.parse(webp.exif())))
+                        .orElse(NORMAL);
+            case GIF -> NORMAL;
+        };
+    }
+
+    private static ExifOrientation ofJpeg(Path image) throws IOException {
         InputStream in = new BufferedInputStream(Files.newInputStream(image)); // an unreadable file is the caller's
         try (in) {
-            Metadata metadata = format == ImageFormat.JPEG
-                    ? JpegMetadataReader.readMetadata(in, EXIF_ONLY)
-                    : ImageMetadataReader.readMetadata(in);
-            return of(metadata);
+            return of(JpegMetadataReader.readMetadata(in, EXIF_ONLY));
         } catch (ImageProcessingException | IOException | RuntimeException e) {
-            // damaged or truncated metadata (metadata-extractor throws all sorts); the pixels may still be fine
+            // damaged or truncated segments (metadata-extractor throws all sorts); the pixels may still be fine
             return NORMAL;
         }
     }

@@ -48,11 +48,6 @@ enum ImageFormat {
         return mimeType;
     }
 
-    /** Whether this format may carry EXIF (and so an orientation) that metadata-extractor can read. */
-    boolean mayCarryExif() {
-        return this != GIF;
-    }
-
     static Optional<ImageFormat> ofMimeType(String mimeType) {
         for (ImageFormat format : values()) {
             if (format.mimeType.equalsIgnoreCase(mimeType)) {

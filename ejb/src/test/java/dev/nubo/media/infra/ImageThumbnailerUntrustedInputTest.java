@@ -105,6 +105,21 @@ class ImageThumbnailerUntrustedInputTest {
     }
 
     @Test
+    void pngWithATextChunkInflatingTo256Mb_rendersWithoutInflatingIt() throws Exception {
+        byte[] png = TestImages.withChunkAfterHeader(
+                TestImages.encode(TestImages.filled(30, 20, Color.PINK), "png"),
+                "zTXt",
+                TestImages.zTxtBomb(256L << 20));
+        Path image = file("bomb.png", png);
+        thumbnailer.render(image, Set.of(ThumbnailSize.ICON)); // warm-up: class loading allocates too
+
+        long allocated =
+                MediaProbeUntrustedInputTest.allocatedBy(() -> thumbnailer.render(image, Set.of(ThumbnailSize.ICON)));
+
+        assertThat(allocated).isLessThan(MediaProbeUntrustedInputTest.ALLOCATION_BOUND);
+    }
+
+    @Test
     void textFile_isUnsupported() throws Exception {
         assertThatThrownBy(() -> thumbnailer.render(file("a.jpg", "hello".getBytes()), Set.of(ThumbnailSize.ICON)))
                 .isInstanceOf(UnsupportedImageException.class);

@@ -129,6 +129,37 @@ final class TestImages {
         return out.toByteArray();
     }
 
+    /** The PNG with one more chunk right after its IHDR. */
+    static byte[] withChunkAfterHeader(byte[] png, String type, byte[] data) {
+        int afterIhdr = 8 + 8 + 13 + 4;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(png, 0, afterIhdr);
+        chunk(out, type, data, data.length);
+        out.write(png, afterIhdr, png.length - afterIhdr);
+        return out.toByteArray();
+    }
+
+    /** A {@code zTXt} payload whose text inflates to {@code inflated} zero bytes from about a thousandth of that. */
+    static byte[] zTxtBomb(long inflated) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes("Comment\0\0".getBytes(StandardCharsets.ISO_8859_1)); // keyword, NUL, method 0 (deflate)
+        Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
+        byte[] zeros = new byte[1 << 16];
+        byte[] buffer = new byte[1 << 16];
+        for (long fed = 0; fed < inflated; fed += zeros.length) {
+            deflater.setInput(zeros);
+            while (!deflater.needsInput()) {
+                out.write(buffer, 0, deflater.deflate(buffer));
+            }
+        }
+        deflater.finish();
+        while (!deflater.finished()) {
+            out.write(buffer, 0, deflater.deflate(buffer));
+        }
+        deflater.end();
+        return out.toByteArray();
+    }
+
     private static void chunk(ByteArrayOutputStream out, String type, byte[] data, int length) {
         byte[] typeBytes = type.getBytes(StandardCharsets.ISO_8859_1);
         CRC32 crc = new CRC32();
