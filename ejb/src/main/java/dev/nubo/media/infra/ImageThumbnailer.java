@@ -74,10 +74,25 @@ public final class ImageThumbnailer {
         }
         ImageFormat format = ImageFormat.sniff(image)
                 .orElseThrow(() -> new UnsupportedImageException("not a JPEG, PNG, GIF or WebP image"));
+        if (format == ImageFormat.WEBP) {
+            checkWebpChunks(image);
+        }
         int largest = sizes.stream().mapToInt(ThumbnailSize::px).max().orElseThrow();
         Decoded decoded = decode(image, format, largest);
         ExifOrientation orientation = ExifOrientation.read(image, format);
         return renderSizes(decoded, orientation, sizes);
+    }
+
+    /**
+     * Refuses a WebP whose chunks do not fit the file or whose ICC profile claims more than its chunk: TwelveMonkeys
+     * reads the profile by allocating its declared size first.
+     */
+    private static void checkWebpChunks(Path image) throws IOException, UnsupportedImageException {
+        WebpHeader header =
+                WebpHeader.read(image).orElseThrow(() -> new UnsupportedImageException("WebP without a readable size"));
+        if (header.iccOversized()) {
+            throw new UnsupportedImageException("WebP whose ICC profile claims more bytes than its chunk holds");
+        }
     }
 
     /** The subsampled bitmap, with the full dimensions the header declared. */

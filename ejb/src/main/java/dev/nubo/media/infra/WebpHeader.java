@@ -22,15 +22,18 @@ import java.util.Optional;
  * @param width canvas or frame width
  * @param height canvas or frame height
  * @param exif the EXIF chunk's bytes (TIFF, possibly behind an {@code Exif\0\0} preamble), null when none
+ * @param iccOversized whether the {@code ICCP} chunk's profile declares more bytes than the chunk holds: TwelveMonkeys
+ *     allocates the declared size before reading, so such a file is refused rather than decoded
  */
-record WebpHeader(int width, int height, byte[] exif) {
+record WebpHeader(int width, int height, byte[] exif, boolean iccOversized) {
     /** Empty when no chunk gave a size. */
     static Optional<WebpHeader> read(Path file) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             Collector collector = new Collector();
             RiffWalk.walk(channel, collector);
             return collector.width > 0 && collector.height > 0
-                    ? Optional.of(new WebpHeader(collector.width, collector.height, collector.exif))
+                    ? Optional.of(
+                            new WebpHeader(collector.width, collector.height, collector.exif, collector.iccOversized))
                     : Optional.empty();
         }
     }
@@ -40,6 +43,7 @@ record WebpHeader(int width, int height, byte[] exif) {
         int height;
         boolean canvas;
         byte[] exif;
+        boolean iccOversized;
 
         @Override
         public boolean descend(String listType) {
@@ -77,6 +81,12 @@ record WebpHeader(int width, int height, byte[] exif) {
                     }
                 }
                 case "EXIF" -> exif = HeaderReads.exif(channel, payload, length).orElse(null);
+                case "ICCP" -> {
+                    // an ICC profile starts with its own size, big-endian (ICC.1:2022 §7.2.2)
+                    ByteBuffer b = HeaderReads.read(channel, payload, (int) Math.min(length, 4), ByteOrder.BIG_ENDIAN)
+                            .orElseThrow();
+                    iccOversized = b.limit() < 4 || Integer.toUnsignedLong(b.getInt(0)) > length;
+                }
                 default -> {
                     // ICC profile, XMP, animation frames: not needed
                 }

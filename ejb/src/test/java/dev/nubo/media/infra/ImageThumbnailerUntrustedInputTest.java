@@ -120,6 +120,29 @@ class ImageThumbnailerUntrustedInputTest {
     }
 
     @Test
+    void webpWhoseIccProfileClaims2Gb_isRefusedWithoutAllocatingIt() throws Exception {
+        byte[] lossless = Base64.getDecoder().decode("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==");
+        byte[] vp8x = {0x20, 0, 0, 0, 0, 0, 0, 0, 0, 0}; // ICC flag, canvas 1x1
+        byte[] icc = new byte[128];
+        java.nio.ByteBuffer.wrap(icc).putInt(0, 0x7FFF_0000).putInt(36, 0x61637370); // size, "acsp"
+        Path image = file(
+                "icc.webp",
+                TestMedia.riff(
+                        "WEBP",
+                        TestMedia.chunk("VP8X", vp8x),
+                        TestMedia.chunk("ICCP", icc),
+                        Arrays.copyOfRange(lossless, 12, lossless.length)));
+
+        long allocated = MediaProbeUntrustedInputTest.allocatedBy(() -> {
+            assertThatThrownBy(() -> thumbnailer.render(image, Set.of(ThumbnailSize.ICON)))
+                    .isInstanceOf(UnsupportedImageException.class);
+            return null;
+        });
+
+        assertThat(allocated).isLessThan(MediaProbeUntrustedInputTest.ALLOCATION_BOUND);
+    }
+
+    @Test
     void textFile_isUnsupported() throws Exception {
         assertThatThrownBy(() -> thumbnailer.render(file("a.jpg", "hello".getBytes()), Set.of(ThumbnailSize.ICON)))
                 .isInstanceOf(UnsupportedImageException.class);
