@@ -31,8 +31,8 @@ public class SeedNames {
             // name: Word1_word2 NNNN.ext, with the words picked by two different strides through the list
             try (PreparedStatement files = c.prepareStatement("INSERT INTO nodes (id, owner_id, parent_id, path, kind,"
                     + " name, size, blob_hash, mime_type, etag, modified_at) SELECT s.id, p.owner_id, p.id,"
-                    + " p.path || text2ltree(s.id::text), 'f', initcap(w[1 + s.i % 50]) || '_' || w[1 + (s.i * 7 / 3)"
-                    + " % 50] || ' ' || lpad(s.i::text, 6, '0') || (ARRAY['.txt', '.pdf', '.jpg', '.docx', '.md'])"
+                    + " p.path || text2ltree(s.id::text), 'f', initcap(w[1 + s.i % cardinality(w)]) || '_' || w[1 + (s.i * 7 / 3)"
+                    + " % cardinality(w)] || ' ' || lpad(s.i::text, 6, '0') || (ARRAY['.txt', '.pdf', '.jpg', '.docx', '.md'])"
                     + "[1 + s.i % 5], 0, ?, 'application/octet-stream', md5(s.id::text), now() - s.i * interval"
                     + " '1 minute' FROM (SELECT nextval('nodes_id_seq') AS id, i FROM generate_series(1, ?) i) s,"
                     + " nodes p, (SELECT CAST(? AS text[]) AS w) words WHERE p.id = ?")) {
