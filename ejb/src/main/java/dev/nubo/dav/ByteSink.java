@@ -55,13 +55,18 @@ public final class ByteSink extends OutputStream {
         }
         for (int i = 0; i < len; i++) {
             char c = text.charAt(i);
-            if (c < 0x20 || c > 0x7e || c == '<' || c == '>' || c == '&') {
+            if (!plainAscii(c)) {
                 return false;
             }
             buf[count + i] = (byte) c;
         }
         count += len;
         return true;
+    }
+
+    /** Printable ASCII other than the XML markup characters: what {@link #writePlainAscii} copies as is. */
+    public static boolean plainAscii(char c) {
+        return c >= 0x20 && c <= 0x7e && c != '<' && c != '>' && c != '&';
     }
 
     private void drain() throws IOException {

@@ -290,15 +290,11 @@ public final class Multistatus implements AutoCloseable {
      */
     static boolean plain(String text) {
         for (int i = 0; i < text.length(); i++) {
-            if (!plain(text.charAt(i))) {
+            if (!ByteSink.plainAscii(text.charAt(i))) {
                 return false;
             }
         }
         return true;
-    }
-
-    private static boolean plain(char c) {
-        return c >= 0x20 && c <= 0x7e && c != '<' && c != '>' && c != '&';
     }
 
     /** Text content: copied as bytes when {@link #plain}, escaped and encoded by Woodstox otherwise. */
