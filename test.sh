@@ -12,6 +12,8 @@ command -v java >/dev/null || missing+=(openjdk-17-jdk-headless)
 # the embedded PostgreSQL runs initdb/postgres through unshare (util-linux) when started as root
 command -v unshare >/dev/null || missing+=(util-linux)
 command -v curl >/dev/null || missing+=(curl)
+# ss, for the socket snapshot a black-box test takes when a request times out
+command -v ss >/dev/null || missing+=(iproute2)
 # WebDAV clients the tests run against the server
 command -v litmus >/dev/null || missing+=(litmus)
 command -v cadaver >/dev/null || missing+=(cadaver)

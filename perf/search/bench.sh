@@ -36,7 +36,7 @@ folder=$(curl -fs "${auth[@]}" -H 'Content-Type: application/json' -d '{"name":"
 # ---------------------------------------------------------------- catch-up of 100,000 seeded names
 say "seeding $names names"
 t0=$(date +%s.%N)
-java -cp "$pgjar" "$here/SeedNames.java" "jdbc:postgresql://127.0.0.1:$(pg_port)/postgres" "$folder" "$names" >&2
+java -cp "$pgjar" "$here/../files/SeedFolder.java" "jdbc:postgresql://127.0.0.1:$(pg_port)/postgres" "$folder" "$names" words >&2
 t1=$(date +%s.%N)
 while :; do
   s=$(status)

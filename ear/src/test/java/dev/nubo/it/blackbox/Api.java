@@ -225,6 +225,8 @@ final class Api {
             HttpRequest request = builder.method(method, body).build();
             try {
                 return CLIENT.send(request, handler);
+            } catch (java.net.http.HttpTimeoutException e) {
+                throw new UncheckedIOException(description + " failed: " + e + "; " + NuboProcess.snapshot(base), e);
             } catch (IOException e) {
                 throw new UncheckedIOException(description + " failed: " + e, e);
             } catch (InterruptedException e) {

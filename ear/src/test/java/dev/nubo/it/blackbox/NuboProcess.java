@@ -282,6 +282,47 @@ final class NuboProcess implements AutoCloseable {
         return "server log: " + stdout + " and " + stderr;
     }
 
+    /**
+     * For a request that timed out: the server's threads (jcmd Thread.print) and the TCP connections to its port
+     * with their queues (ss), written next to its log, so the report tells a request stuck in the server from one
+     * that never reached it (unread bytes in a server socket's Recv-Q) or one lost by the client.
+     */
+    static String snapshot(URI base) {
+        for (NuboProcess p : STARTED) {
+            if (p.port == base.getPort() && p.process.isAlive()) {
+                Path out = p.home.resolve("timeout-" + System.currentTimeMillis() + ".txt");
+                try {
+                    ProcessBuilder ss =
+                            new ProcessBuilder("ss", "-tnoi", "( sport = :" + p.port + " or dport = :" + p.port + " )");
+                    ProcessBuilder jcmd = new ProcessBuilder(
+                            Path.of(System.getProperty("java.home"), "bin", "jcmd")
+                                    .toString(),
+                            Long.toString(p.pid()),
+                            "Thread.print");
+                    Files.writeString(out, run(ss) + "\n" + run(jcmd));
+                    return "sockets and server threads at the timeout: " + out + "; " + p.logHint();
+                } catch (IOException | RuntimeException e) {
+                    return "no snapshot (" + e + "); " + p.logHint();
+                }
+            }
+        }
+        return "no server of this run listens on " + base.getPort();
+    }
+
+    private static String run(ProcessBuilder command) throws IOException {
+        Process p = command.redirectErrorStream(true).start();
+        try {
+            byte[] out = p.getInputStream().readAllBytes();
+            p.waitFor(20, TimeUnit.SECONDS);
+            return "$ " + String.join(" ", command.command()) + "\n" + new String(out, StandardCharsets.UTF_8);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
     /** The processes of an embedded PostgreSQL still running on this server's data directory. */
     List<ProcessHandle> leftoverPostgres() {
         List<ProcessHandle> found = new ArrayList<>();

@@ -17,6 +17,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.zip.CRC32;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -151,13 +154,29 @@ class ThumbnailsIT {
     }
 
     @Test
-    void aBurstOfRequestsForOneColdThumbnailGetsOneImage() {
+    void aBurstOfRequestsForOneColdThumbnailRendersItOnce() {
         FilesClient u = FilesClient.newUser(api, "thumbs-burst", null);
-        long photo = u.uploadOk(u.rootId(), "burst.jpg", jpeg(3000, 2000));
+        byte[] image = jpeg(3000, 2000);
+        String hash = sha256(image);
+        long photo = u.uploadOk(u.rootId(), "burst.jpg", image);
+        // twelve threads of its own: the common pool has one thread on a 2-core machine, which would send them in turn
+        ExecutorService pool = Executors.newFixedThreadPool(12);
+        CountDownLatch go = new CountDownLatch(1);
         List<CompletableFuture<Bin>> burst = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            burst.add(CompletableFuture.supplyAsync(() -> thumbnail(u, photo, "large")));
+            burst.add(CompletableFuture.supplyAsync(
+                    () -> {
+                        try {
+                            go.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        return thumbnail(u, photo, "large");
+                    },
+                    pool));
         }
+        go.countDown();
+        pool.shutdown();
         byte[] first = null;
         for (CompletableFuture<Bin> f : burst) {
             Bin b = f.join().expect(200);
@@ -167,6 +186,26 @@ class ThumbnailsIT {
             assertThat(b.body()).as("every answer is the one stored image").isEqualTo(first);
         }
         assertThat(decode(first).getWidth()).isEqualTo(1280);
+        // the background render after the upload and the twelve requests together: one render of that content
+        // (the log is written a moment after the answer, so it is read until the line shows, for up to 5 s)
+        String rendered = "rendered thumbnails of content " + hash;
+        NuboProcess server = SharedServer.server();
+        long renders = 0;
+        for (int i = 0; i < 50 && renders == 0; i++) {
+            NuboProcess.sleep(Duration.ofMillis(100));
+            renders = server.output().lines().filter(l -> l.contains(rendered)).count();
+        }
+        assertThat(renders).as("renders of %s; %s", hash, server.logHint()).isEqualTo(1);
+    }
+
+    private static String sha256(byte[] data) {
+        try {
+            return java.util.HexFormat.of()
+                    .formatHex(
+                            java.security.MessageDigest.getInstance("SHA-256").digest(data));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test

@@ -19,8 +19,9 @@ import java.util.UUID;
  * owner's {@code users} row first ({@link #lockOwner}), then blob rows in hash order, then nodes. Holding the owner
  * row makes quota checks and free-name choices race-free, and the fixed order rules out deadlocks between writers.
  */
-final class NodeSql {
-    static final String COLUMNS = "n.id, n.parent_id, n.name, n.kind, n.size, n.mime_type, n.etag, n.created_at,"
+public final class NodeSql {
+    /** The columns {@link #view} maps, in its order; the search feature's reader selects them too. */
+    public static final String COLUMNS = "n.id, n.parent_id, n.name, n.kind, n.size, n.mime_type, n.etag, n.created_at,"
             + " n.modified_at, n.blob_hash";
     /** No node on the path (the node itself included) is in the trash. */
     static final String NOT_IN_TRASH =
@@ -138,7 +139,7 @@ final class NodeSql {
         return rows.stream().map(r -> (Object[]) r).map(NodeSql::view).toList();
     }
 
-    static NodeView view(Object[] r) {
+    public static NodeView view(Object[] r) {
         return new NodeView(
                 ((Number) r[0]).longValue(),
                 r[1] == null ? null : ((Number) r[1]).longValue(),

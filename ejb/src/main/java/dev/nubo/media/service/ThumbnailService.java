@@ -154,9 +154,12 @@ public class ThumbnailService implements Thumbnails {
             if (source.isEmpty()) {
                 return false;
             }
+            long start = System.nanoTime();
             List<Thumbnail> made = thumbnailer.render(source.get(), EnumSet.allOf(ThumbnailSize.class));
             store.store(hash, made);
             media.recordThumbnails(hash, SqlMedia.State.READY);
+            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            LOG.info(() -> "nubo: rendered thumbnails of content " + hash + " in " + ms + " ms");
             return true;
         } catch (MediaException e) {
             LOG.info(() -> "nubo: no thumbnail for content " + hash + ": " + e.getMessage());

@@ -63,40 +63,6 @@ public record SearchQuery(
                 owners, text, null, Set.of(), null, null, null, null, null, SearchSort.RELEVANCE, false, 0, 50);
     }
 
-    public SearchQuery withPage(int newOffset, int newLimit) {
-        return new SearchQuery(
-                owners,
-                text,
-                folders,
-                mimeCategories,
-                minSize,
-                maxSize,
-                modifiedAfter,
-                modifiedBefore,
-                withinFolder,
-                sort,
-                descending,
-                newOffset,
-                newLimit);
-    }
-
-    public SearchQuery withSort(SearchSort newSort, boolean newDescending) {
-        return new SearchQuery(
-                owners,
-                text,
-                folders,
-                mimeCategories,
-                minSize,
-                maxSize,
-                modifiedAfter,
-                modifiedBefore,
-                withinFolder,
-                newSort,
-                newDescending,
-                offset,
-                limit);
-    }
-
     /** Whether there are words to match, as opposed to browsing by filters alone. */
     public boolean hasText() {
         return !text.isBlank();

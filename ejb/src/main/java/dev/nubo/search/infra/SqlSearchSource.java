@@ -3,6 +3,7 @@ package dev.nubo.search.infra;
 import static dev.nubo.platform.db.SqlValues.time;
 
 import dev.nubo.files.api.NodeView;
+import dev.nubo.files.infra.NodeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -119,28 +120,18 @@ public class SqlSearchSource {
             return Map.of();
         }
         @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT n.id, n.parent_id, n.name, n.kind, n.size, n.mime_type,"
-                        + " n.etag, n.created_at, n.modified_at, n.blob_hash, (SELECT string_agg(a.name, '/' ORDER BY"
-                        + " nlevel(a.path)) FROM nodes a WHERE a.id = ANY (CAST(string_to_array(ltree2text(n.path),"
-                        + " '.') AS bigint[])) AND a.parent_id IS NOT NULL) FROM nodes n WHERE n.id = ANY (CAST("
-                        + "string_to_array(?1, ',') AS bigint[])) AND n.owner_id = ANY (CAST(string_to_array(?2, ',')"
-                        + " AS uuid[])) AND n.parent_id IS NOT NULL" + LIVE)
+        List<Object[]> rows = em.createNativeQuery(
+                        "SELECT " + NodeSql.COLUMNS + ", (SELECT string_agg(a.name, '/' ORDER BY"
+                                + " nlevel(a.path)) FROM nodes a WHERE a.id = ANY (CAST(string_to_array(ltree2text(n.path),"
+                                + " '.') AS bigint[])) AND a.parent_id IS NOT NULL) FROM nodes n WHERE n.id = ANY (CAST("
+                                + "string_to_array(?1, ',') AS bigint[])) AND n.owner_id = ANY (CAST(string_to_array(?2, ',')"
+                                + " AS uuid[])) AND n.parent_id IS NOT NULL" + LIVE)
                 .setParameter(1, join(ids))
                 .setParameter(2, owners.stream().map(UUID::toString).collect(Collectors.joining(",")))
                 .getResultList();
         Map<Long, Located> byId = new java.util.HashMap<>();
         for (Object[] r : rows) {
-            NodeView node = new NodeView(
-                    ((Number) r[0]).longValue(),
-                    r[1] == null ? null : ((Number) r[1]).longValue(),
-                    (String) r[2],
-                    "d".equals(String.valueOf(r[3])),
-                    ((Number) r[4]).longValue(),
-                    (String) r[5],
-                    (String) r[6],
-                    time(r[7]),
-                    time(r[8]),
-                    r[9] == null ? null : String.valueOf(r[9]).trim());
+            NodeView node = NodeSql.view(r);
             byId.put(node.id(), new Located(node, "/" + (r[10] == null ? "" : r[10])));
         }
         Map<Long, Located> ordered = new LinkedHashMap<>();
