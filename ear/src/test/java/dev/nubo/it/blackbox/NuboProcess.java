@@ -282,31 +282,35 @@ final class NuboProcess implements AutoCloseable {
         return "server log: " + stdout + " and " + stderr;
     }
 
+    /** What a timed-out request found: the report's text and whether the server held any TCP connection then. */
+    record Snapshot(String report, boolean serverHoldsNoConnection) {}
+
     /**
      * For a request that timed out: the server's threads (jcmd Thread.print) and the TCP connections to its port
      * with their queues (ss), written next to its log, so the report tells a request stuck in the server from one
-     * that never reached it (unread bytes in a server socket's Recv-Q) or one lost by the client.
+     * that never reached it (unread bytes in a server socket's Recv-Q) or one lost by the client (no connection).
      */
-    static String snapshot(URI base) {
+    static Snapshot snapshot(URI base) {
         for (NuboProcess p : STARTED) {
             if (p.port == base.getPort() && p.process.isAlive()) {
                 Path out = p.home.resolve("timeout-" + System.currentTimeMillis() + ".txt");
                 try {
-                    ProcessBuilder ss =
-                            new ProcessBuilder("ss", "-tnoi", "( sport = :" + p.port + " or dport = :" + p.port + " )");
-                    ProcessBuilder jcmd = new ProcessBuilder(
+                    String sockets = run(new ProcessBuilder("ss", "-tnoi", "( sport = :" + p.port + " )"));
+                    String threads = run(new ProcessBuilder(
                             Path.of(System.getProperty("java.home"), "bin", "jcmd")
                                     .toString(),
                             Long.toString(p.pid()),
-                            "Thread.print");
-                    Files.writeString(out, run(ss) + "\n" + run(jcmd));
-                    return "sockets and server threads at the timeout: " + out + "; " + p.logHint();
+                            "Thread.print"));
+                    Files.writeString(out, sockets + "\n" + threads);
+                    boolean none = sockets.lines()
+                            .noneMatch(l -> l.contains(":" + p.port + " ") && !l.startsWith("TIME-WAIT"));
+                    return new Snapshot("sockets and server threads at the timeout: " + out + "; " + p.logHint(), none);
                 } catch (IOException | RuntimeException e) {
-                    return "no snapshot (" + e + "); " + p.logHint();
+                    return new Snapshot("no snapshot (" + e + "); " + p.logHint(), false);
                 }
             }
         }
-        return "no server of this run listens on " + base.getPort();
+        return new Snapshot("no server of this run listens on " + base.getPort(), false);
     }
 
     private static String run(ProcessBuilder command) throws IOException {
