@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# What keeping the search index in step costs an upload: WebDAV PUTs of 64 KiB to new names (wrk, put64k of
-# ../shared/tools/dav-bench.sh) against two jars, BEFORE (no search queue trigger, no indexer, no media worker) and
+# What keeping the search index in step costs an upload: WebDAV PUTs of 64 KiB to new names (wrk with
+# perf/e2e/load.lua) against two jars, BEFORE (no search queue trigger, no indexer, no media worker) and
 # AFTER, alternating BEFORE, AFTER, BEFORE, AFTER, ... so drift on a shared machine hits both alike. Each pass starts
 # a fresh server on a fresh data directory, warms it up for BENCH_WARM seconds of PUTs, then measures 1 and 16
 # connections for BENCH_DUR each. The AFTER figure includes the indexer and media worker running beside the PUTs
@@ -9,7 +9,6 @@
 # Env: BENCH_DUR (10s), BENCH_ROUNDS (3), BENCH_WARM (15). Needs wrk, curl, python3, java.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-tools=$(cd "$here/../../../shared/tools" && pwd)
 [ $# -eq 2 ] || { echo "usage: $0 BEFORE.jar AFTER.jar" >&2; exit 2; }
 before=$1 after=$2
 dur=${BENCH_DUR:-10s} rounds=${BENCH_ROUNDS:-3} warm=${BENCH_WARM:-15}
@@ -19,7 +18,7 @@ stop() { [ -n "$pid" ] && { kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2
 trap 'stop; rm -rf "$out/data"' EXIT
 
 pass() { # jar label round
-  local port pw=bench-admin-pass url
+  local port pw=bench-admin-pass url auth
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   rm -rf "$out/data"
   NUBO_PORT=$port NUBO_DATA_DIR=$out/data NUBO_ADMIN_PASSWORD=$pw java -jar "$1" >"$out/server-$2-$3.log" 2>&1 &
@@ -27,12 +26,17 @@ pass() { # jar label round
   for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break; sleep 1; done
   curl -fs "http://127.0.0.1:$port/api/health" >/dev/null || { echo "no server; $out/server-$2-$3.log" >&2; exit 1; }
   url=http://127.0.0.1:$port/dav/files/admin/
-  BENCH_ONLY=put64k BENCH_RUNS=1 BENCH_CONN=16 BENCH_DUR=${warm}s BENCH_OUT=$out/warm \
-    "$tools/dav-bench.sh" "$url" admin "$pw" files >/dev/null 2>&1 || true
+  auth=$(printf 'admin:%s' "$pw" | base64 -w0)
+  curl -fs -u "admin:$pw" -X MKCOL "${url}put/" >/dev/null
+  load() { # connections seconds name-prefix
+    E2E_METHOD=PUT E2E_PUT=$3 wrk -t1 -c"$1" -d"$2" --timeout 30s -H "Authorization: Basic $auth" \
+      -s "$here/../e2e/load.lua" "${url}put/"
+  }
+  load 16 "${warm}s" warm >/dev/null
   for c in 1 16; do
-    BENCH_ONLY=put64k BENCH_RUNS=1 BENCH_CONN=$c BENCH_DUR=$dur BENCH_OUT=$out/$2-$3-$c \
-      "$tools/dav-bench.sh" "$url" admin "$pw" files | awk -v l="$2" -v c="$c" '$1 == "put64k" {print l, c, $3, $5, $7, $9}' \
-      >>"$out/rows.txt"
+    load "$c" "$dur" "c$c" | tee "$out/$2-$3-$c.txt" | sed -n 's/^RESULT //p' |
+      awk -v l="$2" -v c="$c" '{for (i = 1; i <= NF; i++) {split($i, kv, "="); v[kv[1]] = kv[2]}
+        print l, c, v["rps"], v["p50"], v["p99"], v["non2xx"] + v["sockerr"]}' >>"$out/rows.txt"
   done
   stop
 }
