@@ -8,6 +8,7 @@ import dev.nubo.files.api.NodeView;
 import dev.nubo.files.infra.NodeSql;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -99,7 +100,7 @@ public class MultistatusBenchmark {
         return out.count();
     }
 
-    private void write(java.io.OutputStream target) throws IOException {
+    private void write(OutputStream target) throws IOException {
         try (ByteSink out = new ByteSink(target, 64 * 1024);
                 Multistatus ms = new Multistatus(out)) {
             for (int i = 0; i < hrefs.length; i++) {
