@@ -7,12 +7,14 @@ Gates, one per measured figure:
   JMH memory  allocates more when B/op (gc.alloc.rate.norm) > baseline x 1.05 + 16 B
   end to end  slower when Nubo's req/s as a ratio to the peer of the same run < baseline ratio x 0.80 (ratios,
               because absolute figures drift on a shared machine; 20 % because two cores shared with wrk are noisy);
-              failed when any Nubo request of the workload failed (non-2xx or socket error)
+              failed when any request of the workload failed, Nubo's or the peer's (non-2xx or socket error): that
+              is no timing but a broken server or harness, so it fails the quick mode too
 A figure with no baseline entry is "new" and passes; a baseline entry with no figure in the run is "missing" and
 fails in every mode, since it means a benchmark did not run.
 
 Modes: --enforce (the full suite): exit 1 when any gate fails. Without it (--quick runs): exit 1 only when a
-benchmark is missing or a figure is malformed; the verdicts are computed and printed but no timing decides the exit.
+benchmark is missing, a request failed or a figure is malformed; the timing verdicts are computed and printed but
+none decides the exit.
 --save-baseline FILE writes this run's figures as the new baseline.
 Usage: perf/gate.py --jmh JMH.json --e2e E2E.json --baseline perf/baseline.json --markdown OUT.md --json OUT.json
        [--enforce] [--save-baseline FILE] [--title TEXT]
@@ -77,8 +79,8 @@ def judge(jmh, e2e, baseline):
         if ratio is None:
             raise ValueError(f"{name}: the peer answered nothing, so there is no ratio")
         row = {"kind": "e2e", "name": name, "now": ratio}
-        if now["nubo"]["errors"]:
-            row["verdict"] = f"{now['nubo']['errors']} errors"
+        if now["nubo"]["errors"] or now["peer_result"]["errors"]:
+            row["verdict"] = f"errors: {now['nubo']['errors']} Nubo, {now['peer_result']['errors']} {now['peer']}"
         elif base is None:
             row["verdict"] = "new"
         else:
@@ -152,10 +154,10 @@ def main():
             {"commit": a.commit, "date": e2e_doc["date"], "machine": e2e_doc["machine"], "jmh": jmh,
              "e2e": {n: {"ratio": w["ratio"]} for n, w in e2e_doc["workloads"].items()}}, indent=2) + "\n")
     failed = [r for r in rows if r["verdict"] not in ("pass", "new")]
-    missing = [r for r in rows if r["verdict"] == "missing"]
+    missing = [r for r in rows if r["verdict"] == "missing" or r["verdict"].startswith("errors")]
     for r in rows:
         print(f"gate: {r['kind']:<9} {r['name']:<40} {r['verdict']}")
-    print(f"gate: {len(rows)} gates evaluated, {len(failed)} failed, {len(missing)} missing")
+    print(f"gate: {len(rows)} gates evaluated, {len(failed)} failed, {len(missing)} of them missing or with errors")
     if missing or (a.enforce and failed):
         sys.exit(1)
 

@@ -13,7 +13,17 @@ local file = os.getenv("E2E_FILE")
 local put = os.getenv("E2E_PUT")
 local propfind = '<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/>'
   .. '<d:getcontentlength/><d:getlastmodified/><d:getetag/><d:getcontenttype/></d:prop></d:propfind>'
-local xml = { ["Depth"] = "1", ["Content-Type"] = "application/xml; charset=utf-8" }
+-- wrk.format sends only the headers it is given, so the PROPFIND's carry wrk's own (Host, Authorization) too
+local xml_headers = nil
+local function xml()
+  if not xml_headers then
+    xml_headers = {}
+    for k, v in pairs(wrk.headers) do xml_headers[k] = v end
+    xml_headers["Depth"] = "1"
+    xml_headers["Content-Type"] = "application/xml; charset=utf-8"
+  end
+  return xml_headers
+end
 local payload = string.rep("0123456789abcdef", 4096)
 
 local threads = 0
@@ -28,13 +38,13 @@ function request()
   local k = n % 20
   if k < 8 then
     if list_method == "PROPFIND" then
-      return wrk.format("PROPFIND", list, xml, propfind)
+      return wrk.format("PROPFIND", list, xml(), propfind)
     end
     return wrk.format("GET", list)
   elseif k < 13 then
     return wrk.format("GET", file)
   elseif k < 17 then
-    return wrk.format("PROPFIND", folder, xml, propfind)
+    return wrk.format("PROPFIND", folder, xml(), propfind)
   end
   return wrk.format("PUT", put .. "-" .. id .. "-" .. n .. ".bin", nil, payload)
 end

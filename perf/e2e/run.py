@@ -100,7 +100,7 @@ class Client:
         return data
 
 
-def wait_http(port, path, seconds, process=None):
+def wait_http(port, path, seconds, process=None, ready=lambda status: status < 500):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
@@ -110,7 +110,7 @@ def wait_http(port, path, seconds, process=None):
             c.request("GET", path)
             status = c.getresponse().status
             c.close()
-            if status < 500:
+            if ready(status):
                 return True
         except OSError:
             pass
@@ -134,7 +134,7 @@ class Servers:
         log_file = open(self.work / "nubo.log", "wb")
         p = subprocess.Popen(["java", "-jar", str(self.jar)], env=env, stdout=log_file, stderr=subprocess.STDOUT)
         self.procs.append(p)
-        if not wait_http(port, "/api/health", 180, p):
+        if not wait_http(port, "/api/health", 180, p, lambda status: status == 200):
             die(f"Nubo did not become healthy; see {self.work / 'nubo.log'}")
         return port, p.pid
 
@@ -146,6 +146,9 @@ class Servers:
         subprocess.run(["htpasswd", "-b", "-c", "-m", str(a / "htpasswd"), PEER_USER, PEER_PASS], check=True,
                        capture_output=True)
         account = ""
+        for d in (self.work, a, a / "htdocs", a / "htdocs/static"):  # mkdtemp makes 0700; the children must enter
+            d.chmod(0o755)
+        (a / "htpasswd").chmod(0o644)
         if os.geteuid() == 0:  # root: Apache's children run as www-data, which must write the DAV tree
             account = "User www-data\nGroup www-data\n"
             shutil.chown(a / "htdocs/dav", "www-data", "www-data")
@@ -324,11 +327,12 @@ def main():
             origin = f"http://127.0.0.1:{port}"
             subprocess.run([PYTHON, str(PIM / "seed.py"), "seed", origin, user, password, cal, book] + extra,
                            env=pim_env, check=True, capture_output=True)
-            subprocess.run([PYTHON, str(PIM / "seed.py"), "bodies", str(work / name), book], env=pim_env,
+            (work / f"bodies-{name}").mkdir()
+            subprocess.run([PYTHON, str(PIM / "seed.py"), "bodies", str(work / f"bodies-{name}"), book], env=pim_env,
                            check=True)
             c = nubo if name == "nubo" else radicale
             counts[name] = tuple(
-                hrefs(c.call("REPORT", path, (work / name / f"{w}.xml").read_bytes(),
+                hrefs(c.call("REPORT", path, (work / f"bodies-{name}" / f"{w}.xml").read_bytes(),
                              {"Depth": "1", "Content-Type": "application/xml"}))
                 for w, path in (("query-month", cal), ("multiget-500", book)))
         if counts["nubo"] != counts["radicale"] or counts["nubo"][1] != 500:
@@ -361,9 +365,9 @@ def main():
         for w, (n_path, r_path) in (("query-month", (pim["nubo"][3], pim["radicale"][3])),
                                     ("multiget-500", (pim["nubo"][4], pim["radicale"][4]))):
             plan.append((w, (nubo_url + n_path, nubo, "load.lua",
-                             {"E2E_METHOD": "REPORT", "E2E_BODY": str(work / "nubo" / f"{w}.xml"), "E2E_DEPTH": "1"}),
+                             {"E2E_METHOD": "REPORT", "E2E_BODY": str(work / "bodies-nubo" / f"{w}.xml"), "E2E_DEPTH": "1"}),
                          ("radicale", radicale_url + r_path, radicale, "load.lua",
-                          {"E2E_METHOD": "REPORT", "E2E_BODY": str(work / "radicale" / f"{w}.xml"),
+                          {"E2E_METHOD": "REPORT", "E2E_BODY": str(work / "bodies-radicale" / f"{w}.xml"),
                            "E2E_DEPTH": "1"}), 8 if not a.quick else conns))
         mixed = {"E2E_FOLDER": nubo_dav + "mix/", "E2E_FILE": nubo_dav + "4k.bin", "E2E_PUT": nubo_dav + "put/m"}
         plan.append(("mixed32",
