@@ -8,10 +8,12 @@
 #                                 band, more bytes per op, errors) or a benchmark is missing
 #   perf/run.sh --quick           proves the harness (under 3 minutes): every benchmark runs briefly and every gate
 #                                 is evaluated; results under perf/target/quick/; exits 1 only when a benchmark
-#                                 did not run or a figure is malformed, never on a timing
+#                                 did not run, a request failed or a figure is malformed, never on a timing; then
+#                                 perf/gate_test.py proves the gates fail a slower run (synthetic cases, and this
+#                                 run against a baseline doctored to be twice as fast)
 #   perf/run.sh --save-baseline   the whole suite, then its figures become perf/baseline.json
 # Env: NUBO_JAR (default ear/target/nubo.jar). Needs a built tree (mvn -B -ntp -DskipTests package), java, wrk,
-# apache2, radicale and python3-requests.
+# apache2, radicale, python3-requests, nextcloudcmd and rclone.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -31,8 +33,10 @@ if [ "$quick" = 1 ]; then
   mkdir -p "$out"
   "$here/jmh.sh" --quick "$out/jmh.json"
   "$here/e2e/run.py" --quick --jar "$jar" --out "$out/e2e.json"
-  exec "$here/gate.py" --jmh "$out/jmh.json" --e2e "$out/e2e.json" --baseline "$here/baseline.json" \
+  "$here/gate.py" --jmh "$out/jmh.json" --e2e "$out/e2e.json" --baseline "$here/baseline.json" \
     --markdown "$out/RESULTS.md" --json "$out/gate.json" --commit "$commit" --title "Benchmark results (quick mode)"
+  # the gates' failure path, on this very run: against a baseline twice as fast every gate must fail
+  exec "$here/gate_test.py" "$out/jmh.json" "$out/e2e.json"
 fi
 out=$here/results
 mkdir -p "$out"

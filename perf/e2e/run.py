@@ -18,19 +18,30 @@ Workloads (wrk, a Lua script per kind), each measured on Nubo and on its peer in
   nc-propfind1   PROPFIND Depth 1 on the same 1,000 files through the Nextcloud dialect
                  (/nextcloud/remote.php/dav/files/..., 13 properties as the desktop client asks)   peer: apache
   query-month    CalDAV calendar-query of June 2030 over 5,000 events (perf/pim/seed.py)      peer: radicale
+  sync-10        CalDAV sync-collection (Depth 0, getetag) from a token taken before 10 of the events changed
+                 (perf/pim/seed.py sync-prep)                                                 peer: radicale
   multiget-500   CardDAV addressbook-multiget of 500 contacts                                 peer: radicale
   mixed32        32 connections; of every 20 requests 8 list a 100-file folder (Nubo: the REST listing;
                  Apache: PROPFIND), 5 GET 4 KiB, 4 PROPFIND Depth 1 that folder, 3 PUT 64 KiB  peer: apache
+Sync clients (after the wrk workloads), the same tree of 1,000 files of 1-4 KiB in 10 folders on both sides:
+  nc-upload      nextcloudcmd's first upload of the tree through the Nextcloud dialect         peer: rclone-apache
+  nc-resync      nextcloudcmd again with nothing changed, 3 times (median)                     peer: rclone-apache
+                 The peer is rclone copying the same tree to Apache mod_dav (6 transfers), then again with nothing
+                 changed: no Nextcloud server runs here, so a plain WebDAV client and server stand as the yardstick.
+                 For these rows "req/s" is files per second of the whole sync and p50 / p99 are the median and the
+                 longest of its wall times in ms.
 The static rows compare Nubo's GET with the ceiling. Before measuring, both servers answer the same seeded data
-the same way: the 1,000-file PROPFIND lists 1,001 hrefs on both, the 4 KiB GET returns the same bytes, the two
-REPORTs return the same number of responses (the pim checks).
+the same way: the 1,000-file PROPFIND lists 1,001 hrefs on both, the 4 KiB GET returns the same bytes, the three
+REPORTs return the same number of responses (the pim checks; sync-10 lists the 10 changed events). After each
+upload both servers hold every file; a re-sync with nothing changed transfers nothing.
 
 Output: a JSON document (--out) with, per workload, Nubo's and the peer's req/s, p50 and p99 latency (ms), errors,
 and the ratio Nubo / peer of req/s; Nubo's resident memory after the mixed load (RSS and peak). --quick measures
-each workload for 1 s with no warm-up and seeds 500 events instead of 5,000: it proves the harness, its numbers mean
-nothing.
+each workload for 1 s with no warm-up, seeds 500 events instead of 5,000 and syncs 100 files instead of 1,000: it
+proves the harness, its numbers mean nothing.
 Usage: perf/e2e/run.py [--quick] [--jar ear/target/nubo.jar] --out FILE.json
-Needs: java, wrk, apache2 (with apache2-utils' htpasswd), radicale and python3-requests (Debian packages).
+Needs: java, wrk, apache2 (with apache2-utils' htpasswd), radicale, python3-requests, nextcloudcmd
+(nextcloud-desktop-cmd) and rclone (Debian packages).
 """
 import argparse
 import base64
@@ -47,6 +58,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 HERE = pathlib.Path(__file__).resolve().parent
 PERF = HERE.parent
@@ -259,6 +271,79 @@ def nubo_folder_id(client, names):
     return node
 
 
+def files_below(client, base, folders):
+    """The number of files in the folders under base (PROPFIND Depth 1 on each, less the folder itself)."""
+    return sum(hrefs(client.call("PROPFIND", base + urllib.parse.quote(f) + "/", DAV_PROPS,
+                                 {"Depth": "1", "Content-Type": "application/xml"})) - 1 for f in folders)
+
+
+def timed(cmd, env, log_path):
+    """Runs a sync client; its wall time in seconds and its output (also kept at log_path)."""
+    t0 = time.monotonic()
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    wall = time.monotonic() - t0
+    log_path.write_text(done.stdout + done.stderr)
+    if done.returncode != 0:
+        die(f"{cmd[0]} failed ({done.returncode}); see {log_path}")
+    return wall, done.stdout + done.stderr
+
+
+def sync_result(files, walls):
+    ordered = sorted(walls)
+    median = ordered[len(ordered) // 2]
+    return {"rps": files / median, "p50_ms": median * 1000, "p99_ms": ordered[-1] * 1000, "requests": files,
+            "errors": 0}
+
+
+def sync_clients(work, nubo, apache, per_folder):
+    """nextcloudcmd against Nubo's dialect and rclone against Apache mod_dav, each uploading the same tree of
+    10 x per_folder files, then re-syncing it three times with nothing changed."""
+    folders = [f"folder {d}" for d in range(10)]
+    trees = {"nc": work / "nc-tree", "rc": work / "rc-tree"}  # nextcloudcmd keeps its journal in its tree
+    for d_index, folder in enumerate(folders):
+        for f in range(per_folder):
+            data = os.urandom(1024 + (d_index * per_folder + f) * 31 % 3072)
+            for tree in trees.values():
+                (tree / folder).mkdir(parents=True, exist_ok=True)
+                (tree / folder / f"file {f:03d}.bin").write_bytes(data)
+    files = 10 * per_folder
+    nc_home = work / "nchome"
+    nc_home.mkdir()
+    nubo.call("MKCOL", "/dav/files/admin/ncsync/")
+    nc_cmd = ["nextcloudcmd", "--non-interactive", "-u", "admin", "-p", NUBO_PASS, "--path", "/ncsync",
+              "--max-sync-retries", "1", str(trees["nc"]), f"http://127.0.0.1:{nubo.port}/nextcloud"]
+    nc_env = dict(os.environ, HOME=str(nc_home))
+    obscured = subprocess.run(["rclone", "obscure", PEER_PASS], capture_output=True, text=True, check=True).stdout.strip()
+    (work / "rclone.conf").write_text("")
+    rc_env = dict(os.environ, RCLONE_CONFIG=str(work / "rclone.conf"), RCLONE_CONFIG_PEER_TYPE="webdav",
+                  RCLONE_CONFIG_PEER_URL=f"http://127.0.0.1:{apache.port}/dav/", RCLONE_CONFIG_PEER_VENDOR="other",
+                  RCLONE_CONFIG_PEER_USER=PEER_USER, RCLONE_CONFIG_PEER_PASS=obscured)
+    rc_cmd = ["rclone", "copy", "-v", "--transfers", "6", "--retries", "1", str(trees["rc"]), "peer:rcsync"]
+    walls = {}
+    for who, cmd, env in (("nc", nc_cmd, nc_env), ("rc", rc_cmd, rc_env)):
+        walls[who], _ = timed(cmd, env, work / f"{who}-upload.log")
+    held = {"nubo": files_below(nubo, "/dav/files/admin/ncsync/", folders),
+            "apache": files_below(apache, "/dav/rcsync/", folders)}
+    if set(held.values()) != {files}:
+        die(f"after the uploads the servers hold {held} files; expected {files} on each")
+    resync = {"nc": [], "rc": []}
+    for i in range(3):
+        for who, cmd, env in (("nc", nc_cmd, nc_env), ("rc", rc_cmd, rc_env)):
+            wall, out = timed(cmd, env, work / f"{who}-resync-{i}.log")
+            moved = re.findall(r"(?:PUT|GET) of |: Copied \(", out)
+            if moved:
+                die(f"re-sync {i} with nothing changed transferred {len(moved)} files; see {work}/{who}-resync-{i}.log")
+            resync[who].append(wall)
+    out = {}
+    for name, nc_walls, rc_walls in (("nc-upload", [walls["nc"]], [walls["rc"]]),
+                                     ("nc-resync", resync["nc"], resync["rc"])):
+        n, p = sync_result(files, nc_walls), sync_result(files, rc_walls)
+        out[name] = {"connections": "sync", "seconds": round(sum(nc_walls), 2), "nubo": n, "peer": "rclone-apache",
+                     "peer_result": p, "ratio": n["rps"] / p["rps"]}
+        log(f"{name}: nextcloudcmd {n['p50_ms'] / 1000:.2f} s, rclone to Apache {p['p50_ms'] / 1000:.2f} s ({files} files)")
+    return out
+
+
 def machine():
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     mem = int(re.search(r"MemTotal:\s+(\d+)", open("/proc/meminfo").read()).group(1)) // 1024 // 1024
@@ -272,9 +357,10 @@ def main():
     p.add_argument("--jar", default=str(ROOT / "ear/target/nubo.jar"))
     p.add_argument("--out", required=True)
     a = p.parse_args()
-    for cmd in ("java", "wrk", "apache2", "htpasswd"):
+    for cmd in ("java", "wrk", "apache2", "htpasswd", "nextcloudcmd", "rclone"):
         if shutil.which(cmd) is None:
-            die(f"{cmd} is missing (apt-get install -y wrk apache2 radicale python3-requests)")
+            die(f"{cmd} is missing (apt-get install -y wrk apache2 radicale python3-requests nextcloud-desktop-cmd "
+                "rclone)")
     if subprocess.run([PYTHON, "-c", "import radicale, requests"], capture_output=True).returncode != 0:
         die(f"{PYTHON} lacks radicale or requests (apt-get install -y radicale python3-requests)")
     jar = pathlib.Path(a.jar)
@@ -337,6 +423,14 @@ def main():
                 for w, path in (("query-month", cal), ("multiget-500", book)))
         if counts["nubo"] != counts["radicale"] or counts["nubo"][1] != 500:
             die(f"the REPORTs answer differently: {counts} (responses of query-month, multiget-500)")
+        for name, (port, user, password, cal, book, extra) in pim.items():
+            body = work / f"bodies-{name}" / "sync-10.xml"
+            subprocess.run([PYTHON, str(PIM / "seed.py"), "sync-prep", f"http://127.0.0.1:{port}", user, password, cal,
+                            str(body)], env=pim_env, check=True, capture_output=True)
+            changed = hrefs((nubo if name == "nubo" else radicale).call(
+                "REPORT", cal, body.read_bytes(), {"Depth": "0", "Content-Type": "application/xml"}))
+            if changed != 10:
+                die(f"sync-10 on {name} lists {changed} changed events, not 10")
 
         nubo_url = f"http://127.0.0.1:{nubo_port}"
         apache_url = f"http://127.0.0.1:{apache_port}"
@@ -362,13 +456,15 @@ def main():
                                        "E2E_DEPTH": "1"}),
                      ("apache", apache_url + apache_dav + "many/", apache, "load.lua", dict(propfind, E2E_DEPTH="1")),
                      conns))
-        for w, (n_path, r_path) in (("query-month", (pim["nubo"][3], pim["radicale"][3])),
-                                    ("multiget-500", (pim["nubo"][4], pim["radicale"][4]))):
+        for w, (n_path, r_path), depth in (("query-month", (pim["nubo"][3], pim["radicale"][3]), "1"),
+                                           ("sync-10", (pim["nubo"][3], pim["radicale"][3]), "0"),
+                                           ("multiget-500", (pim["nubo"][4], pim["radicale"][4]), "1")):
             plan.append((w, (nubo_url + n_path, nubo, "load.lua",
-                             {"E2E_METHOD": "REPORT", "E2E_BODY": str(work / "bodies-nubo" / f"{w}.xml"), "E2E_DEPTH": "1"}),
+                             {"E2E_METHOD": "REPORT", "E2E_BODY": str(work / "bodies-nubo" / f"{w}.xml"),
+                              "E2E_DEPTH": depth}),
                          ("radicale", radicale_url + r_path, radicale, "load.lua",
                           {"E2E_METHOD": "REPORT", "E2E_BODY": str(work / "bodies-radicale" / f"{w}.xml"),
-                           "E2E_DEPTH": "1"}), 8 if not a.quick else conns))
+                           "E2E_DEPTH": depth}), 8 if not a.quick else conns))
         mixed = {"E2E_FOLDER": nubo_dav + "mix/", "E2E_FILE": nubo_dav + "4k.bin", "E2E_PUT": nubo_dav + "put/m"}
         plan.append(("mixed32",
                      (nubo_url + "/", nubo, "mixed.lua",
@@ -396,6 +492,8 @@ def main():
             results[name] = {"connections": c, "seconds": seconds, "nubo": measured["nubo"], "peer": peer,
                              "peer_result": measured[peer], "ratio": ratio}
             log(f"{name}: Nubo {measured['nubo']['rps']:.0f} req/s, {peer} {measured[peer]['rps']:.0f} req/s")
+        settle([nubo_pid, apache_pid, radicale_pid], 5 if a.quick else 60)
+        results.update(sync_clients(work, nubo, apache, 10 if a.quick else 100))
         rss, peak = memory_mib(nubo_pid)
     finally:
         servers.stop()
@@ -406,6 +504,8 @@ def main():
     pathlib.Path(a.out).write_text(json.dumps(doc, indent=2) + "\n")
     shutil.rmtree(work / "nubo-data", ignore_errors=True)
     shutil.rmtree(work / "apache/htdocs", ignore_errors=True)
+    for tree in ("nc-tree", "rc-tree", "nchome"):
+        shutil.rmtree(work / tree, ignore_errors=True)
     log(f"done in {doc['wall_seconds']} s: {a.out}")
 
 
