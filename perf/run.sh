@@ -3,7 +3,7 @@
 # Apache mod_dav, Apache's static files and Radicale as peers in the same run (perf/e2e/run.py), then the gates
 # against perf/baseline.json (perf/gate.py).
 #
-#   perf/run.sh                   the whole suite (about 20 minutes on 2 cores): writes perf/results/*.json and
+#   perf/run.sh                   the whole suite (about 20 minutes on 2 cores): writes perf/target/results/*.json and
 #                                 regenerates perf/RESULTS.md; exits 1 when a gate fails (slower beyond its noise
 #                                 band, more bytes per op, errors) or a benchmark is missing
 #   perf/run.sh --quick           proves the harness (under 3 minutes): every benchmark runs briefly and every gate
@@ -38,7 +38,7 @@ if [ "$quick" = 1 ]; then
   # the gates' failure path, on this very run: against a baseline twice as fast every gate must fail
   exec "$here/gate_test.py" "$out/jmh.json" "$out/e2e.json"
 fi
-out=$here/results
+out=$here/target/results
 mkdir -p "$out"
 start=$(date +%s)
 "$here/jmh.sh" "$out/jmh.json"
