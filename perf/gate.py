@@ -5,8 +5,10 @@ Gates, one per measured figure:
   JMH time    slower when ns/op > baseline x (1 + band); band = max(10 %, (this run's error + the baseline's error)
               / baseline), the errors being JMH's 99.9 % confidence half-widths
   JMH memory  allocates more when B/op (gc.alloc.rate.norm) > baseline x 1.05 + 16 B
-  end to end  slower when Nubo's req/s as a ratio to the peer of the same run < baseline ratio x 0.80 (ratios,
-              because absolute figures drift on a shared machine; 20 % because two cores shared with wrk are noisy);
+  end to end  slower when Nubo's req/s as a ratio to the peer of the same run < baseline ratio x (1 - band): ratios,
+              because absolute figures drift on a shared machine; the baseline ratio is the mean of the saved runs'
+              ratios (up to 5, see --save-baseline) and band = max(20 %, their spread (max - min) / mean), since two
+              runs of the same jar on two shared cores differ by up to a third;
               failed when any request of the workload failed, Nubo's or the peer's (non-2xx or socket error): that
               is no timing but a broken server or harness, so it fails the quick mode too
 A figure with no baseline entry is "new" and passes; a baseline entry with no figure in the run is "missing" and
@@ -15,7 +17,8 @@ fails in every mode, since it means a benchmark did not run.
 Modes: --enforce (the full suite): exit 1 when any gate fails. Without it (--quick runs): exit 1 only when a
 benchmark is missing, a request failed or a figure is malformed; the timing verdicts are computed and printed but
 none decides the exit.
---save-baseline FILE writes this run's figures as the new baseline.
+--save-baseline FILE writes this run's figures as the new baseline: JMH figures replace the old ones, each e2e ratio
+joins the last 4 saved for that workload (delete the file to start afresh, e.g. after a deliberate change).
 Usage: perf/gate.py --jmh JMH.json --e2e E2E.json --baseline perf/baseline.json --markdown OUT.md --json OUT.json
        [--enforce] [--save-baseline FILE] [--title TEXT]
 """
@@ -28,6 +31,7 @@ import sys
 TIME_BAND = 0.10
 ALLOC_FACTOR, ALLOC_SLACK = 1.05, 16.0
 RATIO_BAND = 0.20
+RATIO_SAMPLES = 5
 
 
 def short(name):
@@ -84,10 +88,28 @@ def judge(jmh, e2e, baseline):
         elif base is None:
             row["verdict"] = "new"
         else:
-            row.update(base=base["ratio"], limit=base["ratio"] * (1 - RATIO_BAND))
+            row.update(base=base["ratio"], limit=base["ratio"] * (1 - max(RATIO_BAND, base.get("band", 0.0))))
             row["verdict"] = "slower" if ratio < row["limit"] else "pass"
         rows.append(row)
     return rows
+
+
+def e2e_baseline(workloads, old):
+    """Each workload's ratio joins its last saved ones; the baseline is their mean and spread."""
+    out = {}
+    for name, w in workloads.items():
+        samples = (old.get(name, {}).get("samples", []) + [w["ratio"]])[-RATIO_SAMPLES:]
+        mean = sum(samples) / len(samples)
+        out[name] = {"ratio": mean, "band": round(max(RATIO_BAND, (max(samples) - min(samples)) / mean), 4),
+                     "samples": samples}
+    return out
+
+
+def band(row):
+    """The baseline ratio and how far below it a run may fall: "1.20 (-23 %)"."""
+    if row.get("base") is None:
+        return ""
+    return f"{row['base']:,.2f} (-{(1 - row['limit'] / row['base']) * 100:.0f} %)"
 
 
 def fmt(x, digits=0):
@@ -111,15 +133,17 @@ def markdown(title, jmh_doc, e2e_doc, jmh, rows, commit):
                    f"{a['verdict']} |")
     out += ["", "## End to end (wrk against the uber-jar and its peers in the same run)", "",
             f"Nubo's resident memory after the run: {e2e_doc['nubo_rss_mib']} MiB (peak {e2e_doc['nubo_peak_rss_mib']}"
-            f" MiB). Whole e2e run: {e2e_doc['wall_seconds']} s.", "",
+            f" MiB). Whole e2e run: {e2e_doc['wall_seconds']} s. For nc-upload and nc-resync (nextcloudcmd against Nubo,"
+            " rclone against Apache), req/s means files per second of a whole sync and p50 / p99 the median and the"
+            " longest wall time.", "",
             "| workload | connections | Nubo req/s | Nubo p50 / p99 ms | errors | peer | peer req/s | peer p50 / p99 ms "
-            "| ratio | baseline ratio | gate |",
+            "| ratio | baseline ratio (band) | gate |",
             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, w in e2e_doc["workloads"].items():
         n, p, v = w["nubo"], w["peer_result"], verdict[("e2e", name)]
         out.append(f"| {name} | {w['connections']} | {fmt(n['rps'])} | {n['p50_ms']:.1f} / {n['p99_ms']:.1f} | "
                    f"{n['errors']} | {w['peer']} | {fmt(p['rps'])} | {p['p50_ms']:.1f} / {p['p99_ms']:.1f} | "
-                   f"{fmt(w['ratio'], 2)} | {fmt(v.get('base'), 2)} | {v['verdict']} |")
+                   f"{fmt(w['ratio'], 2)} | {band(v)} | {v['verdict']} |")
     for r in rows:
         if r["kind"] == "e2e" and r["verdict"] == "missing":
             out.append(f"| {r['name']} | | | | | | | | | | missing |")
@@ -152,7 +176,7 @@ def main():
     if a.save_baseline:
         pathlib.Path(a.save_baseline).write_text(json.dumps(
             {"commit": a.commit, "date": e2e_doc["date"], "machine": e2e_doc["machine"], "jmh": jmh,
-             "e2e": {n: {"ratio": w["ratio"]} for n, w in e2e_doc["workloads"].items()}}, indent=2) + "\n")
+             "e2e": e2e_baseline(e2e_doc["workloads"], baseline.get("e2e", {}))}, indent=2) + "\n")
     failed = [r for r in rows if r["verdict"] not in ("pass", "new")]
     missing = [r for r in rows if r["verdict"] == "missing" or r["verdict"].startswith("errors")]
     for r in rows:

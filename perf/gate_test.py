@@ -113,6 +113,23 @@ class SyntheticRuns(unittest.TestCase):
         g = Run(BASE_JMH, e2e, BASELINE, enforce=True)
         self.assertEqual(g.verdicts[("e2e", "propfind1")], "slower", g.output)
 
+    def test_the_spread_of_saved_runs_widens_a_workloads_band(self):
+        # saved ratios 3.6 and 2.4: mean 3.0, spread 40 %, so 2.0 (-33 %) passes and 1.7 (-43 %) fails
+        baseline = copy.deepcopy(BASELINE)
+        baseline["e2e"]["propfind1"] = gate.e2e_baseline({"propfind1": {"ratio": 2.4}},
+                                                         {"propfind1": {"samples": [3.6]}})["propfind1"]
+        self.assertAlmostEqual(baseline["e2e"]["propfind1"]["ratio"], 3.0)
+        self.assertAlmostEqual(baseline["e2e"]["propfind1"]["band"], 0.4)
+        for nubo, verdict, status in ((200.0, "pass", 0), (170.0, "slower", 1)):
+            e2e = e2e_doc({"propfind1": e2e_entry(nubo, 100.0), "get4k": e2e_entry(9000.0, 8000.0)})
+            g = Run(BASE_JMH, e2e, baseline, enforce=True)
+            self.assertEqual(g.verdicts[("e2e", "propfind1")], verdict, g.output)
+            self.assertEqual(g.status, status)
+
+    def test_saving_keeps_the_last_five_ratios(self):
+        old = {"w": {"samples": [1.0, 2.0, 3.0, 4.0, 5.0]}}
+        self.assertEqual(gate.e2e_baseline({"w": {"ratio": 6.0}}, old)["w"]["samples"], [2.0, 3.0, 4.0, 5.0, 6.0])
+
     def test_a_benchmark_that_did_not_run_fails_even_in_quick_mode(self):
         e2e = e2e_doc({"propfind1": e2e_entry(300.0, 100.0)})
         g = Run(BASE_JMH[:1], e2e, BASELINE, enforce=False)

@@ -35,6 +35,7 @@ the same way: the 1,000-file PROPFIND lists 1,001 hrefs on both, the 4 KiB GET r
 REPORTs return the same number of responses (the pim checks; sync-10 lists the 10 changed events). After each
 upload both servers hold every file; a re-sync with nothing changed transfers nothing.
 
+Each side is measured for 10 s after Nubo's 10 s warm-up, Radicale for 30 s (it takes seconds per REPORT).
 Output: a JSON document (--out) with, per workload, Nubo's and the peer's req/s, p50 and p99 latency (ms), errors,
 and the ratio Nubo / peer of req/s; Nubo's resident memory after the mixed load (RSS and peak). --quick measures
 each workload for 1 s with no warm-up, seeds 500 events instead of 5,000 and syncs 100 files instead of 1,000: it
@@ -313,7 +314,8 @@ def sync_clients(work, nubo, apache, per_folder):
     nc_cmd = ["nextcloudcmd", "--non-interactive", "-u", "admin", "-p", NUBO_PASS, "--path", "/ncsync",
               "--max-sync-retries", "1", str(trees["nc"]), f"http://127.0.0.1:{nubo.port}/nextcloud"]
     nc_env = dict(os.environ, HOME=str(nc_home))
-    obscured = subprocess.run(["rclone", "obscure", PEER_PASS], capture_output=True, text=True, check=True).stdout.strip()
+    obscured = subprocess.run(["rclone", "obscure", PEER_PASS], capture_output=True, text=True,
+                              check=True).stdout.strip()
     (work / "rclone.conf").write_text("")
     rc_env = dict(os.environ, RCLONE_CONFIG=str(work / "rclone.conf"), RCLONE_CONFIG_PEER_TYPE="webdav",
                   RCLONE_CONFIG_PEER_URL=f"http://127.0.0.1:{apache.port}/dav/", RCLONE_CONFIG_PEER_VENDOR="other",
@@ -340,7 +342,8 @@ def sync_clients(work, nubo, apache, per_folder):
         n, p = sync_result(files, nc_walls), sync_result(files, rc_walls)
         out[name] = {"connections": "sync", "seconds": round(sum(nc_walls), 2), "nubo": n, "peer": "rclone-apache",
                      "peer_result": p, "ratio": n["rps"] / p["rps"]}
-        log(f"{name}: nextcloudcmd {n['p50_ms'] / 1000:.2f} s, rclone to Apache {p['p50_ms'] / 1000:.2f} s ({files} files)")
+        log(f"{name}: nextcloudcmd {n['p50_ms'] / 1000:.2f} s, rclone to Apache {p['p50_ms'] / 1000:.2f} s "
+            f"({files} files)")
     return out
 
 
@@ -487,10 +490,12 @@ def main():
                     wrk(url, client, script, c, warm, run_env, raw)
                     run_env = dict(env)
                 settle([nubo_pid, apache_pid, radicale_pid], 5 if a.quick else 60)
-                measured[who] = wrk(url, client, script, c, seconds, run_env, raw)
+                # Radicale answers these REPORTs in seconds each: a 10 s pass would count a dozen of them
+                span = seconds * 3 if who == "radicale" and not a.quick else seconds
+                measured[who] = wrk(url, client, script, c, span, run_env, raw)
             ratio = measured["nubo"]["rps"] / measured[peer]["rps"] if measured[peer]["rps"] else None
-            results[name] = {"connections": c, "seconds": seconds, "nubo": measured["nubo"], "peer": peer,
-                             "peer_result": measured[peer], "ratio": ratio}
+            results[name] = {"connections": c, "seconds": seconds, "peer_seconds": span, "nubo": measured["nubo"],
+                             "peer": peer, "peer_result": measured[peer], "ratio": ratio}
             log(f"{name}: Nubo {measured['nubo']['rps']:.0f} req/s, {peer} {measured[peer]['rps']:.0f} req/s")
         settle([nubo_pid, apache_pid, radicale_pid], 5 if a.quick else 60)
         results.update(sync_clients(work, nubo, apache, 10 if a.quick else 100))
