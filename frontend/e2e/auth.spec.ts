@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, signIn } from "./fixtures";
+
+test("a wrong password is refused with a message, the right one opens the files page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Wrong username or password.");
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/files$/);
+  await expect(page.getByRole("navigation", { name: "Folder path" })).toContainText("Home");
+  await page.screenshot({ path: "test-results/files.png", fullPage: true });
+});
+
+test("signing out ends the session: the app returns to the sign-in page and stays there", async ({ page }) => {
+  await signIn(page);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/files");
+  await expect(page).toHaveURL(/\/login\?next=%2Ffiles/);
+  await page.screenshot({ path: "test-results/login.png" });
+});
+
+test("an ended session returns to sign-in, and signing in again goes back to the page", async ({ page, context }) => {
+  await signIn(page);
+  await page.goto("/trash");
+  await expect(page.getByRole("heading", { name: "Trash" })).toBeVisible();
+  // the session ends behind the app's back: its cookies are gone, so the refresh fails too
+  await context.clearCookies();
+  await page.getByRole("link", { name: "Recent" }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Frecent/);
+  await expect(page.getByRole("status")).toHaveText("Your session has ended. Sign in again to continue.");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/recent$/);
+});
+
+test("after sign-in, next never leads off the app", async ({ page }) => {
+  await page.goto("/login?next=//evil.example/x");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/files$/);
+});

@@ -1,0 +1,87 @@
+import { expect, test } from "@playwright/test";
+import { Rest, signIn, unique } from "./fixtures";
+
+test("browse, create a folder, rename, move with the folder picker, delete to the trash", async ({ page, request }) => {
+  const rest = await Rest.as(request);
+  const root = await rest.root();
+  const base = unique("browse");
+  const baseId = await rest.folder(root, base);
+  await rest.folder(baseId, "target");
+  await rest.put(baseId, "notes.txt", "hello from the e2e test\n");
+
+  await signIn(page);
+  await page.goto(`/files/${baseId}`);
+  const crumbs = page.getByRole("navigation", { name: "Folder path" });
+  await expect(crumbs).toContainText(base);
+  await expect(page.getByRole("row")).toHaveCount(2);
+
+  // new folder
+  await page.getByRole("button", { name: "New folder" }).click();
+  await page.getByLabel("Folder name").fill("made here");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByRole("link", { name: "made here" })).toBeVisible();
+  expect(await rest.names(baseId)).toContain("made here");
+
+  // rename through the context menu
+  await page.getByRole("row").filter({ hasText: "notes.txt" }).click({ button: "right" });
+  await page.getByRole("menuitem", { name: "Rename" }).click();
+  await page.getByLabel("New name").fill("renamed.txt");
+  await page.getByRole("dialog").getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByRole("button", { name: "renamed.txt" })).toBeVisible();
+
+  // move into target/ with the picker
+  await page.getByRole("row").filter({ hasText: "renamed.txt" }).click();
+  await page.getByRole("toolbar", { name: "Actions" }).getByRole("button", { name: "Move to…" }).click();
+  const picker = page.getByRole("dialog");
+  await picker.getByRole("button", { name: `📁 ${base}` }).click();
+  await picker.getByRole("button", { name: "📁 target" }).click();
+  await picker.getByRole("button", { name: "Here" }).click();
+  await expect(page.getByRole("button", { name: "renamed.txt" })).toHaveCount(0);
+  const targetId = (await rest.json<{ entries: { id: number; name: string }[] }>("GET", `/files/${baseId}/children`))
+    .entries.find((e) => e.name === "target")!.id;
+  expect(await rest.names(targetId)).toEqual(["renamed.txt"]);
+
+  // open the folder, then go back up through the breadcrumbs
+  await page.getByRole("link", { name: "target" }).click();
+  await expect(crumbs).toContainText("target");
+  await crumbs.getByRole("link", { name: base }).click();
+  await expect(page).toHaveURL(new RegExp(`/files/${baseId}$`));
+
+  // delete with the keyboard
+  await page.getByRole("row").filter({ hasText: "made here" }).click();
+  await page.keyboard.press("Delete");
+  await expect(page.getByRole("status").filter({ hasText: "Moved 1 item to the trash" })).toBeVisible();
+  expect(await rest.names(baseId)).toEqual(["target"]);
+});
+
+test("shift and ctrl select ranges and single items; ctrl+A selects all", async ({ page, request }) => {
+  const rest = await Rest.as(request);
+  const baseId = await rest.folder(await rest.root(), unique("select"));
+  for (const n of ["a.txt", "b.txt", "c.txt", "d.txt", "e.txt"]) await rest.put(baseId, n, n);
+  await signIn(page);
+  await page.goto(`/files/${baseId}`);
+  const row = (n: string) => page.getByRole("row").filter({ hasText: n });
+  await row("b.txt").click();
+  await row("d.txt").click({ modifiers: ["Shift"] });
+  await expect(page.getByRole("row", { selected: true })).toHaveCount(3);
+  await row("c.txt").click({ modifiers: ["Control"] });
+  await expect(page.getByRole("row", { selected: true })).toHaveCount(2);
+  await page.keyboard.press("Control+a");
+  await expect(page.getByText("5 items selected")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("row", { selected: true })).toHaveCount(0);
+});
+
+test("a text file opens in the viewer", async ({ page, request }) => {
+  const rest = await Rest.as(request);
+  const baseId = await rest.folder(await rest.root(), unique("view"));
+  await rest.put(baseId, "readme.md", "# Title here\n\nSome *text*.\n");
+  await signIn(page);
+  await page.goto(`/files/${baseId}`);
+  await page.getByRole("button", { name: "readme.md" }).click();
+  const viewer = page.getByRole("dialog", { name: "readme.md" });
+  await expect(viewer.getByRole("heading", { name: "Title here" })).toBeVisible();
+  await page.screenshot({ path: "test-results/preview.png" });
+  await viewer.getByRole("button", { name: "Close" }).click();
+  await expect(viewer).toHaveCount(0);
+});

@@ -1,0 +1,63 @@
+// Shared steps of the end-to-end tests: the admin's credentials, signing in through the page, and a REST client
+// (token sign-in) to seed data without clicking.
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const ADMIN = { username: "admin", password: process.env.NUBO_ADMIN_PASSWORD ?? "" };
+
+export async function signIn(page: Page, username = ADMIN.username, password = ADMIN.password): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+export class Rest {
+  private constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  static async as(request: APIRequestContext, username = ADMIN.username, password = ADMIN.password): Promise<Rest> {
+    const r = await request.post("/api/auth/login", { data: { username, password, mode: "token" } });
+    expect(r.status(), await r.text()).toBe(200);
+    return new Rest(request, (await r.json()).accessToken);
+  }
+
+  private headers(extra: Record<string, string> = {}) {
+    return { Authorization: `Bearer ${this.token}`, ...extra };
+  }
+
+  async json<T>(method: string, path: string, data?: unknown): Promise<T> {
+    const r = await this.request.fetch("/api" + path, { method, headers: this.headers(), data });
+    expect(r.ok(), `${method} ${path}: ${r.status()} ${await r.text()}`).toBeTruthy();
+    return (r.status() === 204 ? undefined : await r.json()) as T;
+  }
+
+  async root(): Promise<number> {
+    return (await this.json<{ id: number }>("GET", "/files/root")).id;
+  }
+
+  async folder(parentId: number, name: string): Promise<number> {
+    return (await this.json<{ id: number }>("POST", `/files/${parentId}/folders`, { name })).id;
+  }
+
+  async put(parentId: number, name: string, body: string | Buffer): Promise<number> {
+    const r = await this.request.put(`/api/files/${parentId}/children/${encodeURIComponent(name)}`, {
+      headers: this.headers({ "Content-Type": "application/octet-stream" }),
+      data: body,
+    });
+    expect(r.status(), await r.text()).toBe(201);
+    return (await r.json()).id;
+  }
+
+  async names(folderId: number): Promise<string[]> {
+    const page = await this.json<{ entries: { name: string }[] }>("GET", `/files/${folderId}/children?limit=1000`);
+    return page.entries.map((e) => e.name);
+  }
+}
+
+/** A unique name per test run, so tests never see each other's files. */
+export function unique(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
