@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, signIn } from "./fixtures";
+import { ADMIN, Rest, signIn, unique } from "./fixtures";
 
 test("a wrong password is refused with a message, the right one opens the files page", async ({ page }) => {
   await page.goto("/");
@@ -24,19 +24,25 @@ test("signing out ends the session: the app returns to the sign-in page and stay
   await page.screenshot({ path: "test-results/login.png" });
 });
 
-test("an ended session returns to sign-in, and signing in again goes back to the page", async ({ page, context }) => {
+test("an ended session returns to sign-in, and signing in again goes back to the page", async ({ page, context,
+  request }) => {
+  const rest = await Rest.as(request);
+  const folder = await rest.folder(await rest.root(), unique("expiry"));
+  await rest.folder(folder, "inside");
   await signIn(page);
-  await page.goto("/trash");
-  await expect(page.getByRole("heading", { name: "Trash" })).toBeVisible();
+  await page.goto(`/files/${folder}`);
+  await expect(page.getByRole("link", { name: "inside" })).toBeVisible();
   // the session ends behind the app's back: its cookies are gone, so the refresh fails too
   await context.clearCookies();
-  await page.getByRole("link", { name: "Recent" }).click();
-  await expect(page).toHaveURL(/\/login\?next=%2Frecent/);
+  await page.getByRole("link", { name: "inside" }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Ffiles%2F\d+$/);
   await expect(page.getByRole("status")).toHaveText("Your session has ended. Sign in again to continue.");
+  const next = decodeURIComponent(new URL(page.url()).searchParams.get("next")!);
   await page.getByLabel("Username").fill(ADMIN.username);
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/recent$/);
+  await expect(page).toHaveURL(new RegExp(`${next}$`));
+  await expect(page.getByRole("navigation", { name: "Folder path" })).toContainText("inside");
 });
 
 test("after sign-in, next never leads off the app", async ({ page }) => {

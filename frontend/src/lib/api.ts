@@ -25,7 +25,8 @@ export interface User {
 
 export interface Item {
   id: number;
-  parentId: number | null;
+  /** absent for the root */
+  parentId?: number | null;
   name: string;
   type: "file" | "folder";
   size: number;
@@ -92,6 +93,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** sign-in and refresh themselves must not trigger a refresh */
   noRefresh?: boolean;
+  /** a 401 that survives the refresh is the caller's business, not "your session ended" (the first /auth/me) */
+  quiet?: boolean;
 }
 
 export async function errorOf(r: Response): Promise<ApiError> {
@@ -123,7 +126,7 @@ export async function request(method: string, path: string, options: RequestOpti
     if (await refreshSession()) {
       r = await send();
     }
-    if (r.status === 401) {
+    if (r.status === 401 && !options.quiet) {
       expiredHandler();
     }
   }
@@ -159,7 +162,8 @@ export async function logout(): Promise<void> {
   await request("POST", "/auth/logout", { noRefresh: true }).catch(() => undefined);
 }
 
-export const me = () => getJson<User & { mustChangePassword?: boolean }>("/auth/me");
+export const me = () =>
+  request("GET", "/auth/me", { quiet: true }).then((r) => r.json() as Promise<User & { mustChangePassword?: boolean }>);
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
   sendJson<void>("POST", "/auth/password", { currentPassword, newPassword });

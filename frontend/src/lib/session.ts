@@ -11,7 +11,7 @@ export const expired = writable(false);
 
 export function returnPath(): string {
   const here = location.pathname + location.search;
-  return here.startsWith("/login") || here.startsWith("/setup") ? "/files" : here;
+  return here === "/" || here.startsWith("/login") || here.startsWith("/setup") ? "/files" : here;
 }
 
 export function toLogin(sessionEnded: boolean): void {
