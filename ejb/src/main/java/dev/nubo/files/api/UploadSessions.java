@@ -35,7 +35,12 @@ public interface UploadSessions {
      */
     long append(UUID caller, UUID sessionId, long offset, InputStream chunk) throws IOException;
 
-    NodeView complete(UUID caller, UUID sessionId) throws IOException;
+    /**
+     * Verifies the checksum and creates the file, with {@code conflict} when given, else the session's mode. A name
+     * refused by the mode (409 {@code name_taken}, {@code is_a_folder}) keeps the session and its bytes, so the
+     * client can complete again with another mode without sending them again.
+     */
+    NodeView complete(UUID caller, UUID sessionId, Optional<ConflictMode> conflict) throws IOException;
 
     void cancel(UUID caller, UUID sessionId) throws IOException;
 
