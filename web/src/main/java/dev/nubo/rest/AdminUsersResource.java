@@ -1,16 +1,13 @@
 package dev.nubo.rest;
 
-import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.users.api.NewUser;
 import dev.nubo.users.api.Role;
 import dev.nubo.users.api.UserChanges;
 import dev.nubo.users.api.UserService;
 import jakarta.inject.Inject;
-import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
@@ -27,7 +24,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.io.StringReader;
 import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.Set;
@@ -132,19 +128,9 @@ public class AdminUsersResource {
 
     /** JSON-P rather than entity binding: a PATCH must tell an absent field from a null one. */
     static JsonObject parseObject(String text) {
-        if (text == null || text.isBlank()) {
-            throw NuboException.invalid("a JSON object with at least one of " + PATCHABLE + " is required");
-        }
-        try (JsonReader reader = jakarta.json.Json.createReader(new StringReader(text))) {
-            JsonValue value = reader.readValue();
-            if (value.getValueType() != JsonValue.ValueType.OBJECT) {
-                throw new NuboException(ErrorKind.INVALID, "malformed_json", "the body must be a JSON object");
-            }
-            return value.asJsonObject();
-        } catch (JsonException e) {
-            throw new NuboException(
-                    ErrorKind.INVALID, "malformed_json", "the request body is not valid JSON for this endpoint");
-        }
+        return JsonBodies.optionalObject(text)
+                .orElseThrow(() ->
+                        NuboException.invalid("a JSON object with at least one of " + PATCHABLE + " is required"));
     }
 
     private static Optional<String> optionalString(JsonObject o, String key) {

@@ -37,7 +37,8 @@ public final class Json {
             boolean enabled,
             Long quotaBytes,
             long usedBytes,
-            OffsetDateTime createdAt) {
+            OffsetDateTime createdAt,
+            boolean mustChangePassword) {
         static User of(UserView u) {
             return new User(
                     u.id(),
@@ -48,9 +49,13 @@ public final class Json {
                     u.enabled(),
                     u.quotaBytes(),
                     u.usedBytes(),
-                    u.createdAt());
+                    u.createdAt(),
+                    u.mustChangePassword());
         }
     }
+
+    /** GET /api/setup: whether an admin still has the password the first start generated. */
+    public record Setup(boolean setupPending) {}
 
     public record UserPage(List<User> users, long total, int offset, int limit) {}
 

@@ -1090,7 +1090,8 @@ class FilesBadInputIT {
         }
     }
 
-    private static String readAll(InputStream in) throws IOException {
+    /** All a raw connection answers until the server closes it; fails when it neither answers nor closes. */
+    static String readAll(InputStream in) throws IOException {
         ByteArrayOutputStream got = new ByteArrayOutputStream();
         byte[] buffer = new byte[8192];
         try {

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(SharedServer.class)
 class OpenApiIT {
-    static final Set<String> PUBLIC = Set.of("POST /api/auth/login", "POST /api/auth/refresh", "GET /api/health");
+    static final Set<String> PUBLIC =
+            Set.of("POST /api/auth/login", "POST /api/auth/refresh", "GET /api/health", "GET /api/setup");
     static final Set<String> VERBS = Set.of("get", "put", "post", "delete", "patch", "head");
     static final String ERROR = "#/components/schemas/ErrorBody";
 

@@ -284,6 +284,36 @@ class PayaraServerEarIT {
 
     @Test
     @Order(6)
+    void theWebAppIsServedAsByNuboJar() throws Exception {
+        for (String page : java.util.List.of("/", "/files/12", "/login", "/s/abc")) {
+            HttpResponse<String> r = send(get(page));
+            assertThat(r.statusCode()).as("GET %s", page).isEqualTo(200);
+            assertThat(r.headers().firstValue("Content-Type")).as(page).hasValue("text/html; charset=utf-8");
+            assertThat(r.headers().firstValue("Cache-Control")).as(page).hasValue("no-cache");
+            assertThat(r.headers().firstValue("X-Frame-Options")).as(page).hasValue("DENY");
+            assertThat(r.headers().firstValue("Content-Security-Policy"))
+                    .as(page)
+                    .hasValueSatisfying(v -> assertThat(v).contains("frame-ancestors 'none'"));
+            assertThat(r.body()).as(page).contains("<div id=\"app\"></div>");
+        }
+        java.util.regex.Matcher script = java.util.regex.Pattern.compile("src=\"(/assets/[^\"]+\\.js)\"")
+                .matcher(send(get("/")).body());
+        assertThat(script.find()).isTrue();
+        HttpResponse<byte[]> br = http.send(
+                get(script.group(1)).header("Accept-Encoding", "gzip, br").build(), BodyHandlers.ofByteArray());
+        assertThat(br.statusCode()).isEqualTo(200);
+        assertThat(br.headers().firstValue("Content-Encoding")).hasValue("br");
+        assertThat(br.headers().firstValue("Content-Type")).hasValue("text/javascript; charset=utf-8");
+        assertThat(br.headers().firstValue("Cache-Control")).hasValue("public, max-age=31536000, immutable");
+        assertThat(br.headers().firstValue("Vary")).hasValue("Accept-Encoding");
+        assertThat(send(get("/assets/no-such-file.js")).statusCode()).isEqualTo(404);
+        HttpResponse<String> traversal = send(get("/assets/%2e%2e/WEB-INF/beans.xml"));
+        assertThat(traversal.body()).doesNotContain("<beans");
+        assertThat(send(get("/api/setup")).body()).isEqualTo("{\"setupPending\":false}");
+    }
+
+    @Test
+    @Order(7)
     @Timeout(150)
     void undeployingStopsTheEmbeddedDatabase() throws Exception {
         Assumptions.assumeTrue(deployed, "nubo.ear is not deployed");

@@ -42,14 +42,16 @@ public class AdminBootstrap {
         if (users.anyUserExists()) {
             return;
         }
-        String password = adminPassword.filter(p -> !p.isEmpty()).orElseGet(AdminBootstrap::randomPassword);
+        boolean generated = adminPassword.filter(p -> !p.isEmpty()).isEmpty();
+        String password = generated ? randomPassword() : adminPassword.get();
         try {
-            users.create(new NewUser(adminUser, password, null, null, Role.ADMIN, null));
+            // a generated password was printed in the log: the web app's first-run setup asks for a new one
+            users.create(new NewUser(adminUser, password, null, null, Role.ADMIN, null, generated));
         } catch (NuboException e) {
             String setting = e.getMessage().startsWith("password") ? "NUBO_ADMIN_PASSWORD" : "NUBO_ADMIN_USER";
             throw StartupFailure.of(setting, e.getMessage());
         }
-        if (adminPassword.filter(p -> !p.isEmpty()).isPresent()) {
+        if (!generated) {
             LOG.info(() ->
                     "nubo: created the first admin '" + adminUser + "' with the password from NUBO_ADMIN_PASSWORD");
         } else {

@@ -29,6 +29,15 @@ public interface FileTree {
     /** The node's location as names from the root ("/Docs/2024/report.pdf"; the root itself is "/"). */
     String pathOf(UUID caller, long nodeId);
 
+    /** One folder on the way from the root to a node. */
+    record Ancestor(long id, String name) {}
+
+    /**
+     * The folders from the caller's root down to the node's parent (empty for the root), for breadcrumbs; one
+     * statement. A node the caller may not see answers not-found, as {@link #get} does.
+     */
+    List<Ancestor> ancestors(UUID caller, long nodeId);
+
     /** Creates a folder; 409 {@code name_taken} when the name is in use, 409 {@code not_a_folder} under a file. */
     NodeView createFolder(UUID caller, long parentId, NodeName name);
 

@@ -35,7 +35,13 @@ public interface UploadSessions {
      */
     long append(UUID caller, UUID sessionId, long offset, InputStream chunk) throws IOException;
 
-    NodeView complete(UUID caller, UUID sessionId) throws IOException;
+    /**
+     * Verifies the checksum and creates the file, with {@code conflict} when given, else the session's mode. A name
+     * refused by the mode (409 {@code name_taken}, {@code is_a_folder}) is found before the bytes are touched and
+     * keeps the session, so the client can complete again with another mode without sending them again; only a name
+     * taken in the instant between that check and the commit still ends the upload, as any failed commit does.
+     */
+    NodeView complete(UUID caller, UUID sessionId, Optional<ConflictMode> conflict) throws IOException;
 
     void cancel(UUID caller, UUID sessionId) throws IOException;
 

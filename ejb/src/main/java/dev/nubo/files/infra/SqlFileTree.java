@@ -112,6 +112,25 @@ public class SqlFileTree implements FileTree {
 
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
+    public List<Ancestor> ancestors(UUID caller, long nodeId) {
+        // the node itself is the last row: no row at all means it is not the caller's (or is in the trash)
+        List<?> rows = em.createNativeQuery("SELECT a.id, a.name FROM nodes n JOIN nodes a ON a.path @> n.path"
+                        + " WHERE n.owner_id = ?1 AND n.id = ?2 AND" + NodeSql.NOT_IN_TRASH
+                        + " ORDER BY nlevel(a.path)")
+                .setParameter(1, caller)
+                .setParameter(2, nodeId)
+                .getResultList();
+        if (rows.isEmpty()) {
+            throw NuboException.notFound("file or folder");
+        }
+        return rows.subList(0, rows.size() - 1).stream()
+                .map(r -> (Object[]) r)
+                .map(r -> new Ancestor(((Number) r[0]).longValue(), (String) r[1]))
+                .toList();
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
     public String pathOf(UUID caller, long nodeId) {
         NodeView node = access.require(caller, nodeId, Need.READ);
         if (node.parentId() == null) {

@@ -70,7 +70,7 @@ public class SqlNodeWriter {
                 case KEEP_BOTH -> name = NodeSql.freeName(em, parentId, name);
                 case OVERWRITE -> {
                     if ("d".equals(String.valueOf(e[1]))) {
-                        throw NuboException.conflict("is_a_folder", "'" + name + "' is a folder; it is not replaced");
+                        throw isAFolder(name);
                     }
                     long id = ((Number) e[0]).longValue();
                     replaceLocked(owner, id, parentId, ((Number) e[2]).longValue(), hash(e[3]), blob, modifiedAt);
@@ -89,6 +89,30 @@ public class SqlNodeWriter {
         NodeSql.touchAncestors(em, parentId, blob.size());
         recent.touch(caller, id, "changed");
         return access.require(caller, id, Need.READ);
+    }
+
+    /**
+     * Refuses, before any content is moved, what {@link #commitNew} would refuse for the name alone: 409 {@code
+     * name_taken} under {@code fail}, {@code is_a_folder} when {@code overwrite} meets a folder. A resumable upload
+     * asks this first so its bytes stay for another attempt with another mode; a name taken in between is still
+     * refused by commitNew.
+     */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public void checkName(long parentId, NodeName name, ConflictMode conflict) {
+        Optional<Object[]> existing = NodeSql.existing(em, parentId, name.value());
+        if (existing.isEmpty() || conflict == ConflictMode.KEEP_BOTH) {
+            return;
+        }
+        if (conflict == ConflictMode.FAIL) {
+            throw SqlFileTree.nameTaken(name);
+        }
+        if ("d".equals(String.valueOf(existing.get()[1]))) {
+            throw isAFolder(name);
+        }
+    }
+
+    private static NuboException isAFolder(NodeName name) {
+        return NuboException.conflict("is_a_folder", "'" + name + "' is a folder; it is not replaced");
     }
 
     /**

@@ -153,12 +153,16 @@ public class UploadSessionsBean implements UploadSessions {
     }
 
     @Override
-    public NodeView complete(UUID caller, UUID sessionId) throws IOException {
+    public NodeView complete(UUID caller, UUID sessionId, Optional<ConflictMode> override) throws IOException {
         Session s = load(caller, sessionId);
         if (s.offset() != s.totalSize()) {
             throw NuboException.conflict(
                     "upload_incomplete", "the upload has " + s.offset() + " of " + s.totalSize() + " bytes");
         }
+        ConflictMode conflict = override.orElse(s.conflict());
+        NodeName name = new NodeName(s.name());
+        // before the bytes leave the session's file: a refused name leaves the upload ready for another mode
+        writer.checkName(s.parentId(), name, conflict);
         StagedBlob staged;
         try {
             staged = store.adopt(file(sessionId), s.sha256().map(ContentHash::new));
@@ -171,12 +175,11 @@ public class UploadSessionsBean implements UploadSessions {
         }
         try (staged) {
             blobs.reserve(staged.hash(), staged.size());
-            NodeName name = new NodeName(s.name());
             NodeView node = writer.commitNew(
                     caller,
                     s.parentId(),
                     name,
-                    s.conflict(),
+                    conflict,
                     staged,
                     TikaMimeTypes.forName(name.value()),
                     Optional.<Instant>empty());

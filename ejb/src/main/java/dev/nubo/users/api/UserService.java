@@ -19,11 +19,17 @@ public interface UserService {
 
     boolean anyUserExists();
 
+    /** True while any enabled admin still has the password the first start generated (first-run setup pending). */
+    boolean setupPending();
+
     Optional<UserCredentials> credentialsByUsername(String username);
 
     Optional<UserCredentials> credentials(UUID id);
 
-    /** Checks the password rules, hashes and stores it, and fires {@link UserAccessChanged}. */
+    /**
+     * Checks the password rules, hashes and stores it, clears {@code mustChangePassword} in the same transaction, and
+     * fires {@link UserAccessChanged}.
+     */
     void setPassword(UUID id, String newPassword);
 
     /** Stores a new password hash (already computed by the caller) and fires {@link UserAccessChanged}. */

@@ -3,7 +3,10 @@ package dev.nubo.users.api;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 
-/** A user as every surface may show it; {@code quotaBytes} is null when storage is unlimited. */
+/**
+ * A user as every surface may show it; {@code quotaBytes} is null when storage is unlimited; {@code
+ * mustChangePassword} while the account still has a password it was given at the first start.
+ */
 public record UserView(
         UUID id,
         String username,
@@ -13,4 +16,5 @@ public record UserView(
         boolean enabled,
         Long quotaBytes,
         long usedBytes,
-        OffsetDateTime createdAt) {}
+        OffsetDateTime createdAt,
+        boolean mustChangePassword) {}

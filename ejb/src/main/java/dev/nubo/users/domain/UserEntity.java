@@ -38,6 +38,9 @@ public class UserEntity {
     @Column(name = "used_bytes", nullable = false)
     private long usedBytes;
 
+    @Column(name = "must_change_password", nullable = false)
+    private boolean mustChangePassword;
+
     @Column(name = "created_at", nullable = false)
     private OffsetDateTime createdAt;
 
@@ -123,6 +126,15 @@ public class UserEntity {
 
     public long getUsedBytes() {
         return usedBytes;
+    }
+
+    public boolean isMustChangePassword() {
+        return mustChangePassword;
+    }
+
+    public void setMustChangePassword(boolean mustChangePassword) {
+        this.mustChangePassword = mustChangePassword;
+        touch();
     }
 
     public OffsetDateTime getCreatedAt() {

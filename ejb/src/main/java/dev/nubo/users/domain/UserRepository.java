@@ -19,6 +19,9 @@ public interface UserRepository {
     /** Enabled admins other than the given user: the guard against locking everyone out. */
     long countOtherEnabledAdmins(UUID exceptUserId);
 
+    /** Whether an enabled admin still has the password the first start generated: setup is not finished. */
+    boolean enabledAdminMustChangePassword();
+
     void add(UserEntity user);
 
     void remove(UserEntity user);

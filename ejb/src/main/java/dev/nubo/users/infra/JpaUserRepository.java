@@ -61,6 +61,14 @@ public class JpaUserRepository implements UserRepository {
     }
 
     @Override
+    public boolean enabledAdminMustChangePassword() {
+        return !em.createNativeQuery(
+                        "SELECT 1 FROM users WHERE role = 'admin' AND enabled AND must_change_password LIMIT 1")
+                .getResultList()
+                .isEmpty();
+    }
+
+    @Override
     public void add(UserEntity user) {
         em.persist(user);
         try {

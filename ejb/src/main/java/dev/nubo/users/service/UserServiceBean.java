@@ -55,6 +55,7 @@ public class UserServiceBean implements UserService {
                 new UserEntity(UUID.randomUUID(), username, displayName, hasher.hash(password), role.wireName());
         user.setEmail(email);
         user.setQuotaBytes(quota);
+        user.setMustChangePassword(request.mustChangePassword());
         users.add(user);
         created.fire(new UserCreated(user.getId(), username));
         return view(user);
@@ -124,6 +125,12 @@ public class UserServiceBean implements UserService {
 
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
+    public boolean setupPending() {
+        return users.enabledAdminMustChangePassword();
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<UserCredentials> credentialsByUsername(String username) {
         if (username == null || !UserValidation.USERNAME.matcher(username).matches()) {
             return Optional.empty();
@@ -140,7 +147,10 @@ public class UserServiceBean implements UserService {
     @Override
     public void setPassword(UUID id, String newPassword) {
         String password = UserValidation.password(newPassword);
-        replacePasswordHash(id, hasher.hash(password), true);
+        UserEntity user = users.findById(id).orElseThrow(() -> NuboException.notFound("user"));
+        user.setPasswordHash(hasher.hash(password));
+        user.setMustChangePassword(false);
+        accessChanged.fire(new UserAccessChanged(id));
     }
 
     @Override
@@ -177,6 +187,7 @@ public class UserServiceBean implements UserService {
                 u.isEnabled(),
                 u.getQuotaBytes(),
                 u.getUsedBytes(),
-                u.getCreatedAt());
+                u.getCreatedAt(),
+                u.isMustChangePassword());
     }
 }

@@ -2,6 +2,7 @@ package dev.nubo.rest.files;
 
 import dev.nubo.files.api.ByteRanges;
 import dev.nubo.files.api.ContentDisposition;
+import dev.nubo.files.api.ContentSecurity;
 import dev.nubo.files.api.FileContent;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.platform.web.Payloads;
@@ -101,9 +102,11 @@ final class Downloads {
                 .header(
                         "Content-Disposition",
                         inline ? ContentDisposition.inline(node.name()) : ContentDisposition.attachment(node.name()))
-                // a file is data, never a page of this origin: no sniffing, no scripts even when shown inline
+                // a file is data, never a page of this origin: no sniffing, no scripts even when shown inline; the
+                // web app's preview may frame it, no other site
                 .header("X-Content-Type-Options", "nosniff")
-                .header("Content-Security-Policy", "sandbox; default-src 'none'; img-src 'self'; media-src 'self'")
+                .header("Content-Security-Policy", ContentSecurity.policy(type))
+                .header("X-Frame-Options", "SAMEORIGIN")
                 .header(HttpHeaders.CACHE_CONTROL, "private, no-cache")
                 .build();
     }

@@ -1,6 +1,7 @@
 package dev.nubo.rest.files;
 
 import dev.nubo.files.api.BatchResult;
+import dev.nubo.files.api.FileTree;
 import dev.nubo.files.api.FolderEntry;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.files.api.RecentItems;
@@ -153,6 +154,16 @@ public final class FilesJson {
             return new Folder(f.id(), f.name(), f.etag(), f.hasSubfolders());
         }
     }
+
+    /** One breadcrumb of GET /api/files/{id}/ancestors. */
+    public record Ancestor(long id, String name) {
+        public static Ancestor of(FileTree.Ancestor a) {
+            return new Ancestor(a.id(), a.name());
+        }
+    }
+
+    /** The optional body of POST /api/uploads/{id}/complete: a conflict mode replacing the session's. */
+    public record CompleteRequest(String conflict) {}
 
     public record UploadItem(String name, Node node, String error, String message) {}
 

@@ -89,6 +89,13 @@ public class FilesResource {
     }
 
     @GET
+    @Path("{id}/ancestors")
+    @Operation(summary = "The folders from the root down to the item's parent, for breadcrumbs (empty for the root)")
+    public List<FilesJson.Ancestor> ancestors(@PathParam("id") long id) {
+        return tree.ancestors(caller(), id).stream().map(FilesJson.Ancestor::of).toList();
+    }
+
+    @GET
     @Path("{id}/children")
     @Operation(summary = "One page of a folder, folders first; pass 'next' back as cursor for the following page")
     @APIResponse(responseCode = "200", description = "A page")

@@ -1,9 +1,14 @@
 package dev.nubo.rest.files;
 
+import dev.nubo.files.api.ConflictMode;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.platform.web.Payloads;
+import dev.nubo.rest.JsonBodies;
 import dev.nubo.storage.api.ContentHash;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -34,6 +39,30 @@ final class UploadBodies {
         } catch (IllegalArgumentException e) {
             throw NuboException.invalid(SHA256_HEADER + " must be 64 hex digits");
         }
+    }
+
+    /**
+     * The optional body of completing a resumable upload: none, {@code {}} or {@code {"conflict": null}} keep the
+     * session's mode; {@code {"conflict": "fail"|"keep-both"|"overwrite"}} replaces it; anything else is a 400.
+     */
+    static Optional<ConflictMode> completeConflict(String body) {
+        Optional<JsonObject> object = JsonBodies.optionalObject(body);
+        if (object.isEmpty()) {
+            return Optional.empty();
+        }
+        for (String key : object.get().keySet()) {
+            if (!key.equals("conflict")) {
+                throw NuboException.invalid("unknown field '" + key + "'; allowed: conflict");
+            }
+        }
+        JsonValue value = object.get().get("conflict");
+        if (value == null || value.getValueType() == JsonValue.ValueType.NULL) {
+            return Optional.empty();
+        }
+        if (!(value instanceof JsonString mode) || mode.getString().isBlank()) {
+            throw NuboException.invalid("conflict must be fail, keep-both or overwrite");
+        }
+        return Optional.of(ConflictMode.parse(mode.getString()));
     }
 
     /** Unix seconds, as Nextcloud's X-OC-MTime. */

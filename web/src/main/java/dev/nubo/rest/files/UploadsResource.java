@@ -30,6 +30,7 @@ import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -129,14 +130,27 @@ public class UploadsResource {
 
     @POST
     @Path("{id}/complete")
-    @Operation(summary = "Finish: verify the checksum, apply the conflict mode, create the file")
-    @APIResponse(responseCode = "409", description = "upload_incomplete, name_taken")
+    @Consumes(MediaType.WILDCARD)
+    @Operation(
+            summary = "Finish: verify the checksum, apply the conflict mode, create the file",
+            description = "An optional body {\"conflict\": \"fail|keep-both|overwrite\"} replaces the session's mode;"
+                    + " after 409 name_taken the upload stays, so it can be completed again with another mode")
+    @APIResponse(responseCode = "409", description = "upload_incomplete, name_taken, is_a_folder")
     @APIResponse(
             responseCode = "201",
             description = "The file",
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = FilesJson.Node.class)))
-    public Response complete(@PathParam("id") UUID id) throws IOException {
-        NodeView node = uploads.complete(caller(), id);
+    public Response complete(
+            @PathParam("id") UUID id,
+            @RequestBody(
+                            required = false,
+                            content =
+                                    @Content(
+                                            mediaType = "application/json",
+                                            schema = @Schema(implementation = FilesJson.CompleteRequest.class)))
+                    String body)
+            throws IOException {
+        NodeView node = uploads.complete(caller(), id, UploadBodies.completeConflict(body));
         return Response.status(201).entity(FilesJson.Node.of(node)).build();
     }
 
