@@ -23,7 +23,7 @@ test("search finds a seeded file by name as you type; the query lives in the add
 
   await signIn(page, user.username, user.password);
   await page.goto("/search");
-  const box = page.getByRole("searchbox", { name: "Search for" });
+  const box = page.getByRole("combobox", { name: "Search for" });
   await box.pressSequentially(name.slice(0, 14), { delay: 40 });
   const hit = page.getByRole("link", { name });
   await expect(hit).toBeVisible();
@@ -34,7 +34,7 @@ test("search finds a seeded file by name as you type; the query lives in the add
 
   // reload keeps it
   await page.reload();
-  await expect(page.getByRole("searchbox", { name: "Search for" })).toHaveValue(name.slice(0, 14));
+  await expect(page.getByRole("combobox", { name: "Search for" })).toHaveValue(name.slice(0, 14));
   await expect(page.getByRole("link", { name })).toBeVisible();
 
   // a filter that excludes it
