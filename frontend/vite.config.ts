@@ -47,7 +47,11 @@ export default defineConfig({
   },
   server: {
     // `npm run dev` against a running server: NUBO_ORIGIN=http://127.0.0.1:8080 npx vite
-    proxy: { "/api": process.env.NUBO_ORIGIN ?? "http://127.0.0.1:8080" },
+    proxy: {
+      "/api": process.env.NUBO_ORIGIN ?? "http://127.0.0.1:8080",
+      "/dav": process.env.NUBO_ORIGIN ?? "http://127.0.0.1:8080",
+      "/nextcloud": process.env.NUBO_ORIGIN ?? "http://127.0.0.1:8080",
+    },
   },
   test: {
     include: ["src/**/*.test.ts"],

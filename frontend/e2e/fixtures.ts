@@ -61,3 +61,41 @@ export class Rest {
 export function unique(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
+
+// ------------------------------------------------------------------ added for the trash, search, profile, admin specs
+
+export interface TestUser {
+  username: string;
+  password: string;
+  id: string;
+}
+
+/** A fresh user made by the admin through the REST API, so a test's trash, searches and sessions are its own. */
+export async function newUser(request: APIRequestContext, prefix = "u"): Promise<TestUser> {
+  const admin = await Rest.as(request);
+  const username = unique(prefix).toLowerCase();
+  const password = `pw-${unique("secret")}`;
+  const u = await admin.json<{ id: string }>("POST", "/admin/users", {
+    username,
+    password,
+    displayName: `Test ${username}`,
+    role: "user",
+  });
+  return { username, password, id: u.id };
+}
+
+/** Deletes a user made by newUser (the admin's REST session); quiet when it is already gone. */
+export async function dropUser(request: APIRequestContext, user: TestUser): Promise<void> {
+  const admin = await Rest.as(request);
+  await admin.json("DELETE", `/admin/users/${user.id}`).catch(() => undefined);
+}
+
+/** Basic credentials for WebDAV. */
+export function basic(username: string, password: string): string {
+  return "Basic " + Buffer.from(`${username}:${password}`).toString("base64");
+}
+
+/** The whole page's screenshot under test-results/, the place run.sh points people to. */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+}

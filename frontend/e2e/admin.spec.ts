@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, Rest, signIn, snapshot, unique } from "./fixtures";
+
+test("an admin creates a user, who then signs in through the page", async ({ page, request }) => {
+  const username = unique("made").toLowerCase();
+  await signIn(page);
+  await page.goto("/admin");
+  await page.getByRole("button", { name: "New user" }).click();
+  const dialog = page.getByRole("dialog", { name: "New user" });
+  await dialog.getByLabel("Username").fill(username);
+  await dialog.getByLabel("Display name").fill("Made In Test");
+  await dialog.getByLabel("Password").fill("made-password-1");
+  await dialog.getByLabel("Quota (GB, empty for none)").fill("1");
+  await dialog.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Created the user “${username}”.` })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: username });
+  await expect(row).toContainText("User");
+  await expect(row).toContainText("of 1.0 GB");
+  await snapshot(page, "admin");
+
+  // edit the quota
+  await page.getByRole("button", { name: `Edit ${username}` }).click();
+  await page.getByRole("dialog").getByLabel("Quota (GB, empty for none)").fill("2");
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  await expect(row).toContainText("of 2.0 GB");
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await signIn(page, username, "made-password-1");
+  await expect(page.getByText("Made In Test")).toBeVisible();
+
+  // tidy up
+  const admin = await Rest.as(request, ADMIN.username, ADMIN.password);
+  const list = await admin.json<{ users: { id: string; username: string }[] }>("GET", "/admin/users?limit=500");
+  const id = list.users.find((u) => u.username === username)!.id;
+  await admin.json("DELETE", `/admin/users/${id}`);
+});
+
+test("disable, enable and delete a user with confirmation", async ({ page, request }) => {
+  const admin = await Rest.as(request);
+  const username = unique("gone").toLowerCase();
+  const u = await admin.json<{ id: string }>("POST", "/admin/users", { username, password: "gone-password-1" });
+  await signIn(page);
+  await page.goto("/admin");
+  const row = page.getByRole("row").filter({ hasText: username });
+  await page.getByRole("button", { name: `Disable ${username}` }).click();
+  await expect(row).toContainText("Disabled");
+  await page.getByRole("button", { name: `Enable ${username}` }).click();
+  await expect(row).toContainText("Enabled");
+  await page.getByRole("button", { name: `Delete ${username}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(row).toHaveCount(0);
+  const r = await request.get(`/api/admin/users/${u.id}`, {
+    headers: { Authorization: `Bearer ${(await (await request.post("/api/auth/login", { data: { username: ADMIN.username, password: ADMIN.password, mode: "token" } })).json()).accessToken}` },
+  });
+  expect(r.status()).toBe(404);
+});
