@@ -38,11 +38,12 @@ test("first load of the files page, and a 1,000-entry folder", async ({ page, re
   await expect(fresh.getByText("1,000 items")).toBeVisible();
   await expect(fresh.getByRole("button", { name: "entry-0000.txt" })).toBeVisible();
   const elapsed = Date.now() - t0;
-  const rendered = await fresh.getByRole("row").count();
+  const rows = fresh.getByRole("row").filter({ has: fresh.getByRole("gridcell") });
+  const rendered = await rows.count();
   console.log(`perf: navigation to a rendered 1,000-entry folder took ${elapsed} ms (${rendered} rows in the DOM)`);
   expect(rendered).toBeLessThan(200); // virtualized: only the rows in view are in the DOM
   // scrolling to the end shows the last entry
-  await fresh.getByRole("row").first().click();
+  await rows.first().click();
   await fresh.keyboard.press("End");
   await expect(fresh.getByRole("button", { name: "entry-0999.txt" })).toBeVisible();
 });

@@ -178,7 +178,11 @@ export const setupState = () =>
 // ------------------------------------------------------------------ files
 
 export const root = () => getJson<Item>("/files/root");
-export const item = (id: number) => getJson<Item>(`/files/${id}`);
+/** GET /api/files/{id} answers { node, path }: the item with its path from the root ("/Docs/a.txt"). */
+export async function item(id: number): Promise<Item> {
+  const r = await getJson<{ node: Item; path: string }>(`/files/${id}`);
+  return { ...r.node, path: r.path };
+}
 
 export function children(id: number, sort: string, order: string, cursor: string | null, signal?: AbortSignal) {
   const q = new URLSearchParams({ sort, order, limit: "1000" });
