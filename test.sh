@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of Nubo: unit tests, the Arquillian tests on Payara Micro, and the black-box tests of nubo.jar
 # and of nubo.ear on Payara Server, all on a real PostgreSQL (the embedded one the product ships); then the benchmark
-# harness's quick mode (perf/run.sh --quick).
+# harness's quick mode (perf/run.sh --quick) and the web app's end-to-end tests in Chromium (frontend/e2e/run.sh).
 # Works on a fresh Debian 12 machine with JDK 17 and Maven; installs what the tests need when it is missing
 # (apt-get, so it must run as root there). Extra arguments go to Maven, e.g. ./test.sh -pl ejb
 set -euo pipefail
@@ -13,6 +13,10 @@ command -v java >/dev/null || missing+=(openjdk-17-jdk-headless)
 # the embedded PostgreSQL runs initdb/postgres through unshare (util-linux) when started as root
 command -v unshare >/dev/null || missing+=(util-linux)
 command -v curl >/dev/null || missing+=(curl)
+# the web app is built by the machine's node and npm (Node 18 or later), and tested end to end in Debian's Chromium
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+command -v chromium >/dev/null || missing+=(chromium)
 # ss, for the socket snapshot a black-box test takes when a request times out
 command -v ss >/dev/null || missing+=(iproute2)
 # WebDAV clients the tests run against the server
@@ -46,4 +50,6 @@ mvn -B -ntp verify "$@"
 # gate is evaluated (perf/run.sh --quick; no timing decides the outcome)
 if [ $# -eq 0 ]; then
   perf/run.sh --quick
+  # the web app against a fresh nubo.jar, in headless Chromium (Playwright); screenshots land in frontend/test-results/
+  frontend/e2e/run.sh
 fi
