@@ -86,3 +86,38 @@ test("a text file opens in the viewer", async ({ page, request }) => {
   await viewer.getByRole("button", { name: "Close" }).click();
   await expect(viewer).toHaveCount(0);
 });
+
+// a 32×32 red PNG
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAAKklEQVR42mM4oaFBU8QwasGoBaMWjFowasGoBaMWjFowasGoBaMWDBULABo2YD0ttAhSAAAAAElFTkSuQmCC",
+  "base64",
+);
+
+test("the grid shows image thumbnails, and the image viewer steps from one image to the next", async ({
+  page,
+  request,
+}) => {
+  const rest = await Rest.as(request);
+  const baseId = await rest.folder(await rest.root(), unique("grid"));
+  await rest.put(baseId, "a.png", PNG);
+  await rest.put(baseId, "b.png", PNG);
+  await rest.put(baseId, "c.txt", "not an image");
+  await signIn(page);
+  await page.goto(`/files/${baseId}`);
+  await page.getByRole("button", { name: "Grid view" }).click();
+  const thumb = page.getByRole("row").filter({ hasText: "a.png" }).locator("img");
+  // the thumbnail is a real decoded image, not a broken one
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await page.screenshot({ path: "test-results/files-grid.png" });
+
+  await page.getByRole("button", { name: "a.png" }).click();
+  const viewer = page.getByRole("dialog", { name: "a.png" });
+  await expect(viewer.locator("img")).toBeVisible();
+  await viewer.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("dialog", { name: "b.png" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // the choice of view is remembered
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Grid view" })).toHaveAttribute("aria-pressed", "true");
+});
