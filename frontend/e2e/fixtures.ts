@@ -34,6 +34,11 @@ export class Rest {
     return (r.status() === 204 ? undefined : await r.json()) as T;
   }
 
+  /** A raw POST under /api with the token, for bodies json() does not send (multipart). */
+  post(path: string, options: Parameters<APIRequestContext["post"]>[1] = {}) {
+    return this.request.post("/api" + path, { ...options, headers: this.headers() });
+  }
+
   async root(): Promise<number> {
     return (await this.json<{ id: number }>("GET", "/files/root")).id;
   }
