@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, Rest, signIn, unique } from "./fixtures";
+import { ADMIN, dropUser, newUser, Rest, signIn, unique } from "./fixtures";
 
 test("a wrong password is refused with a message, the right one opens the files page", async ({ page }) => {
   await page.goto("/");
@@ -51,4 +51,24 @@ test("after sign-in, next never leads off the app", async ({ page }) => {
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/files$/);
+});
+
+test("repeated wrong passwords lock the account name, and the page says how long to wait", async ({ page, request }) => {
+  const user = await newUser(request, "lock");
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(user.username);
+  // the server locks an account name after 5 consecutive failures (NUBO_AUTH_LOCKOUT_THRESHOLD)
+  for (let i = 0; i < 5; i++) {
+    await page.getByLabel("Password").fill(`wrong-${i}`);
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/auth/login"));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    expect((await answer).status()).toBe(401);
+    await expect(page.getByRole("alert")).toHaveText("Wrong username or password.");
+  }
+  // even the right password is refused while the lock lasts
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/^Too many failed attempts\. Try again in \d+ seconds\.$/);
+  await expect(page).toHaveURL(/\/login/);
+  await dropUser(request, user);
 });

@@ -56,3 +56,81 @@ test("a taken name asks: keep both makes a second file, skip leaves the folder a
   await expect(page.getByRole("region", { name: "Uploads" })).toContainText("Skipped");
   expect((await rest.names(baseId)).length).toBe(2);
 });
+
+test("a chunk that fails leaves the upload resumable: retry continues from the server's offset", async ({
+  page,
+  request,
+}) => {
+  const rest = await Rest.as(request);
+  const baseId = await rest.folder(await rest.root(), unique("resume"));
+  const dir = mkdtempSync(join(tmpdir(), "nubo-resume-"));
+  const bytes = randomBytes(20 * 1024 * 1024); // over 16 MiB: a resumable session of three 8 MiB chunks
+  writeFileSync(join(dir, "resume.bin"), bytes);
+  await signIn(page);
+  await page.goto(`/files/${baseId}`);
+
+  const patches: string[] = [];
+  let failedOnce = false;
+  await page.route("**/api/uploads/*", async (route) => {
+    const req = route.request();
+    if (req.method() !== "PATCH") return route.continue();
+    const offset = req.headers()["upload-offset"];
+    if (offset !== "0" && !failedOnce) {
+      failedOnce = true;
+      patches.push(`${offset} aborted`);
+      return route.abort("connectionreset");
+    }
+    patches.push(offset);
+    return route.continue();
+  });
+  await page.locator('input[type="file"][multiple]').setInputFiles(join(dir, "resume.bin"));
+  const panel = page.getByRole("region", { name: "Uploads" });
+  await expect(panel.getByText(/^Failed/)).toBeVisible({ timeout: 60_000 });
+  await panel.getByRole("button", { name: "Retry resume.bin" }).click();
+  await expect(panel.getByRole("status")).toHaveText("1 of 1 uploaded", { timeout: 60_000 });
+
+  // the first chunk went once; the failed one was sent again, and nothing before it
+  const chunk = String(8 * 1024 * 1024);
+  expect(patches).toEqual(["0", `${chunk} aborted`, chunk, String(16 * 1024 * 1024)]);
+  const item = (await rest.json<{ entries: { name: string; size: number; sha256: string }[] }>(
+    "GET", `/files/${baseId}/children`)).entries.find((e) => e.name === "resume.bin")!;
+  expect(item.size).toBe(bytes.length);
+  expect(item.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
+});
+
+test("cancelling an upload stores nothing, and retry after a cancel starts over", async ({ page, request }) => {
+  const rest = await Rest.as(request);
+  const baseId = await rest.folder(await rest.root(), unique("cancel"));
+  const dir = mkdtempSync(join(tmpdir(), "nubo-cancel-"));
+  const bytes = randomBytes(20 * 1024 * 1024);
+  writeFileSync(join(dir, "cancel.bin"), bytes);
+  await signIn(page);
+  await page.goto(`/files/${baseId}`);
+
+  // hold the second chunk until the test has pressed cancel
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  let holding = true;
+  await page.route("**/api/uploads/*", async (route) => {
+    if (holding && route.request().method() === "PATCH" && route.request().headers()["upload-offset"] !== "0") {
+      await held;
+      return route.abort("connectionreset");
+    }
+    return route.continue();
+  });
+  await page.locator('input[type="file"][multiple]').setInputFiles(join(dir, "cancel.bin"));
+  const panel = page.getByRole("region", { name: "Uploads" });
+  const bar = panel.getByRole("progressbar", { name: "cancel.bin" });
+  await expect.poll(() => bar.evaluate((p: HTMLProgressElement) => p.value)).toBeGreaterThan(0);
+  const deleted = page.waitForRequest((r) => r.method() === "DELETE" && r.url().includes("/api/uploads/"));
+  await panel.getByRole("button", { name: "Cancel cancel.bin" }).click();
+  await deleted; // the server's session is dropped, not left to expire
+  release();
+  await expect(panel.getByText("Cancelled")).toBeVisible();
+  expect(await rest.names(baseId)).toEqual([]);
+
+  holding = false;
+  await panel.getByRole("button", { name: "Retry cancel.bin" }).click();
+  await expect(panel.getByRole("status")).toHaveText("1 of 1 uploaded", { timeout: 60_000 });
+  expect(await rest.names(baseId)).toEqual(["cancel.bin"]);
+});
