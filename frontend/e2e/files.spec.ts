@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { Rest, signIn, unique } from "./fixtures";
 
@@ -120,4 +121,80 @@ test("the grid shows image thumbnails, and the image viewer steps from one image
   // the choice of view is remembered
   await page.reload();
   await expect(page.getByRole("button", { name: "Grid view" })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("a selection downloads as one ZIP holding each file", async ({ page, request }) => {
+  const rest = await Rest.as(request);
+  const baseId = await rest.folder(await rest.root(), unique("zip"));
+  await rest.put(baseId, "one.txt", "first file");
+  await rest.put(baseId, "two.txt", "second file");
+  await rest.put(baseId, "three.txt", "not selected");
+  await signIn(page);
+  await page.goto(`/files/${baseId}`);
+  const row = (n: string) => page.getByRole("row").filter({ hasText: n });
+  await row("one.txt").click();
+  await row("two.txt").click({ modifiers: ["Control"] });
+  const download = page.waitForEvent("download");
+  await page.getByRole("toolbar", { name: "Actions" }).getByRole("button", { name: "Download as ZIP" }).click();
+  const zip = readFileSync(await (await download).path());
+  expect(zip.subarray(0, 4).toString("latin1")).toBe("PK\x03\x04");
+  // the central directory names every entry in plain text
+  const text = zip.toString("latin1");
+  expect(text).toContain("one.txt");
+  expect(text).toContain("two.txt");
+  expect(text).not.toContain("three.txt");
+});
+
+/** A mono 8 kHz 16-bit PCM WAV of a 440 Hz tone. */
+function wav(seconds: number): Buffer {
+  const rate = 8000;
+  const samples = rate * seconds;
+  const b = Buffer.alloc(44 + samples * 2);
+  b.write("RIFF", 0, "latin1");
+  b.writeUInt32LE(36 + samples * 2, 4);
+  b.write("WAVEfmt ", 8, "latin1");
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20); // PCM
+  b.writeUInt16LE(1, 22); // mono
+  b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate * 2, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write("data", 36, "latin1");
+  b.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return b;
+}
+
+test("audio plays in the viewer and seeks (the server answers ranges)", async ({ page, request }) => {
+  const rest = await Rest.as(request);
+  const baseId = await rest.folder(await rest.root(), unique("audio"));
+  await rest.put(baseId, "tone.wav", wav(4));
+  await signIn(page);
+  await page.goto(`/files/${baseId}`);
+  const partial: number[] = [];
+  page.on("response", (r) => {
+    if (r.url().includes("/content")) partial.push(r.status());
+  });
+  await page.getByRole("button", { name: "tone.wav" }).click();
+  const audio = page.getByRole("dialog", { name: "tone.wav" }).locator("audio");
+  await expect(audio).toBeVisible();
+  const at = await audio.evaluate(
+    (el: HTMLAudioElement) =>
+      new Promise<{ duration: number; seekableEnd: number; time: number }>((done, fail) => {
+        const seek = () => {
+          el.addEventListener("seeked", () =>
+            done({ duration: el.duration, seekableEnd: el.seekable.end(0), time: el.currentTime }),
+          );
+          el.currentTime = 3;
+        };
+        el.addEventListener("error", () => fail(new Error(`media error ${el.error?.code}`)));
+        if (el.readyState >= 1) seek();
+        else el.addEventListener("loadedmetadata", seek, { once: true });
+      }),
+  );
+  expect(at.duration).toBeCloseTo(4, 1);
+  expect(at.seekableEnd).toBeCloseTo(4, 1);
+  expect(at.time).toBeCloseTo(3, 1);
+  expect(partial).toContain(206);
 });

@@ -34,6 +34,11 @@ export class Rest {
     return (r.status() === 204 ? undefined : await r.json()) as T;
   }
 
+  /** The Authorization header, for requests made without this class. */
+  async auth(): Promise<Record<string, string>> {
+    return this.headers();
+  }
+
   /** A raw POST under /api with the token, for bodies json() does not send (multipart). */
   post(path: string, options: Parameters<APIRequestContext["post"]>[1] = {}) {
     return this.request.post("/api" + path, { ...options, headers: this.headers() });

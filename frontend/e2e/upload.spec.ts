@@ -55,6 +55,16 @@ test("a taken name asks: keep both makes a second file, skip leaves the folder a
   await ask.getByRole("button", { name: "Skip" }).click();
   await expect(page.getByRole("region", { name: "Uploads" })).toContainText("Skipped");
   expect((await rest.names(baseId)).length).toBe(2);
+  // replace keeps the name and the item, with the new bytes
+  const before = (await rest.json<{ entries: { id: number; name: string }[] }>("GET", `/files/${baseId}/children`))
+    .entries.find((e) => e.name === "same.txt")!;
+  await input.setInputFiles([]);
+  await input.setInputFiles({ name: "same.txt", mimeType: "text/plain", buffer: Buffer.from("fourth") });
+  await ask.getByRole("button", { name: "Replace" }).click();
+  await expect
+    .poll(async () => (await request.get(`/api/files/${before.id}/content`, { headers: await rest.auth() })).text())
+    .toBe("fourth");
+  expect((await rest.names(baseId)).length).toBe(2);
 });
 
 test("a chunk that fails leaves the upload resumable: retry continues from the server's offset", async ({
