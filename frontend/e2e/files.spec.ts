@@ -35,8 +35,8 @@ test("browse, create a folder, rename, move with the folder picker, delete to th
   await page.getByRole("row").filter({ hasText: "renamed.txt" }).click();
   await page.getByRole("toolbar", { name: "Actions" }).getByRole("button", { name: "Move to…" }).click();
   const picker = page.getByRole("dialog");
-  await picker.getByRole("button", { name: `📁 ${base}` }).click();
-  await picker.getByRole("button", { name: "📁 target" }).click();
+  await picker.getByRole("button", { name: base, exact: true }).click();
+  await picker.getByRole("button", { name: "target", exact: true }).click();
   await picker.getByRole("button", { name: "Here", exact: true }).click();
   await expect(page.getByRole("button", { name: "renamed.txt" })).toHaveCount(0);
   const targetId = (await rest.json<{ entries: { id: number; name: string }[] }>("GET", `/files/${baseId}/children`))

@@ -3,7 +3,7 @@ import type { Item } from "./api";
 
 export type Kind = "folder" | "image" | "text" | "markdown" | "pdf" | "audio" | "video" | "none";
 
-export function kindOf(item: Item | undefined): Kind {
+export function kindOf(item: Pick<Item, "type" | "name" | "mimeType"> | undefined): Kind {
   if (!item) return "none";
   if (item.type === "folder") return "folder";
   const m = item.mimeType ?? "";
@@ -15,21 +15,6 @@ export function kindOf(item: Item | undefined): Kind {
   if (m.startsWith("video/")) return "video";
   if (m.startsWith("text/") || m === "application/json" || m === "application/xml") return "text";
   return "none";
-}
-
-const ICONS: Record<Kind, string> = {
-  folder: "📁",
-  image: "🖼️",
-  text: "📄",
-  markdown: "📝",
-  pdf: "📕",
-  audio: "🎵",
-  video: "🎞️",
-  none: "📄",
-};
-
-export function iconOf(item: Item): string {
-  return ICONS[kindOf(item)];
 }
 
 /** Images the server can make a thumbnail of. */
