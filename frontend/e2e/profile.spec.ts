@@ -61,3 +61,24 @@ test("change the password; the other sessions are signed out", async ({ page, re
   const me = await request.get("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } });
   expect(me.status()).toBe(401);
 });
+
+test("revoking another session from the profile signs that browser out on its next request", async ({ page, browser }) => {
+  // a second browser, signed in as the same user
+  const laptop = await browser.newContext({ userAgent: "E2E-Laptop/1.0" });
+  const other = await laptop.newPage();
+  await signIn(other, user.username, user.password);
+
+  await signIn(page, user.username, user.password);
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Sign out E2E-Laptop/1.0" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Session signed out." })).toBeVisible();
+  await expect(page.getByText("E2E-Laptop/1.0")).toHaveCount(0);
+
+  // the other browser's next page load finds its session gone
+  await other.goto("/profile");
+  await expect(other).toHaveURL(/\/login/);
+  // and this one is still signed in
+  await page.reload();
+  await expect(page.getByText("this session")).toBeVisible();
+  await laptop.close();
+});
