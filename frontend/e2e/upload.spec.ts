@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
@@ -143,4 +143,36 @@ test("cancelling an upload stores nothing, and retry after a cancel starts over"
   await panel.getByRole("button", { name: "Retry cancel.bin" }).click();
   await expect(panel.getByRole("status")).toHaveText("1 of 1 uploaded", { timeout: 60_000 });
   expect(await rest.names(baseId)).toEqual(["cancel.bin"]);
+});
+
+test("a whole folder uploads with its tree, and files dropped on the page upload too", async ({ page, request }) => {
+  const rest = await Rest.as(request);
+  const baseId = await rest.folder(await rest.root(), unique("tree"));
+  const dir = mkdtempSync(join(tmpdir(), "nubo-tree-"));
+  mkdirSync(join(dir, "photos", "2026"), { recursive: true });
+  writeFileSync(join(dir, "photos", "b.txt"), "b");
+  writeFileSync(join(dir, "photos", "2026", "a.txt"), "a");
+  await signIn(page);
+  await page.goto(`/files/${baseId}`);
+  await expect(page.getByText("This folder is empty.")).toBeVisible();
+  await page.locator("input[webkitdirectory]").setInputFiles(join(dir, "photos"));
+  const panel = page.getByRole("region", { name: "Uploads" });
+  await expect(panel.getByRole("status")).toHaveText("2 of 2 uploaded", { timeout: 30_000 });
+  expect(await rest.names(baseId)).toEqual(["photos"]);
+  const photos = (await rest.json<{ entries: { id: number; name: string }[] }>("GET", `/files/${baseId}/children`))
+    .entries[0].id;
+  expect((await rest.names(photos)).sort()).toEqual(["2026", "b.txt"]);
+
+  // a drop of plain files (a synthetic drag carries no directory entries: the files list is used)
+  const data = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(["one"], "dropped-1.txt", { type: "text/plain" }));
+    dt.items.add(new File(["two"], "dropped-2.txt", { type: "text/plain" }));
+    return dt;
+  });
+  const zone = page.getByRole("region", { name: "Files" });
+  await zone.dispatchEvent("dragover", { dataTransfer: data });
+  await zone.dispatchEvent("drop", { dataTransfer: data });
+  await expect(panel.getByRole("status")).toHaveText("4 of 4 uploaded", { timeout: 30_000 });
+  expect((await rest.names(baseId)).sort()).toEqual(["dropped-1.txt", "dropped-2.txt", "photos"]);
 });
