@@ -73,14 +73,16 @@ export const event = (calendar: string, id: number) => getJson<CalendarEvent>(`/
 export const createEvent = (calendar: string, input: EventInput) =>
   sendJson<CalendarEvent>("POST", `/calendars/${enc(calendar)}/events`, input);
 
-export async function updateEvent(calendar: string, id: number, etag: string, input: EventInput): Promise<CalendarEvent> {
-  const r = await request("PUT", `/calendars/${enc(calendar)}/events/${id}`, { json: input, headers: { "If-Match": etag } });
-  return r.json();
+/** PUT or DELETE only the version the etag names: 412 when it changed since. */
+async function ifMatch<T>(method: "PUT" | "DELETE", path: string, etag: string, json?: unknown): Promise<T> {
+  const r = await request(method, path, { json, headers: { "If-Match": etag } });
+  return (r.status === 204 ? undefined : await r.json()) as T;
 }
 
-export async function deleteEvent(calendar: string, id: number, etag: string): Promise<void> {
-  await request("DELETE", `/calendars/${enc(calendar)}/events/${id}`, { headers: { "If-Match": etag } });
-}
+export const updateEvent = (calendar: string, id: number, etag: string, input: EventInput) =>
+  ifMatch<CalendarEvent>("PUT", `/calendars/${enc(calendar)}/events/${id}`, etag, input);
+export const deleteEvent = (calendar: string, id: number, etag: string) =>
+  ifMatch<void>("DELETE", `/calendars/${enc(calendar)}/events/${id}`, etag);
 
 // ------------------------------------------------------------------ contacts
 
@@ -143,14 +145,10 @@ export const contact = (book: string, id: number) => getJson<Contact>(`/addressb
 export const createContact = (book: string, input: ContactInput) =>
   sendJson<Contact>("POST", `/addressbooks/${enc(book)}/contacts`, input);
 
-export async function updateContact(book: string, id: number, etag: string, input: ContactInput): Promise<Contact> {
-  const r = await request("PUT", `/addressbooks/${enc(book)}/contacts/${id}`, { json: input, headers: { "If-Match": etag } });
-  return r.json();
-}
-
-export async function deleteContact(book: string, id: number, etag: string): Promise<void> {
-  await request("DELETE", `/addressbooks/${enc(book)}/contacts/${id}`, { headers: { "If-Match": etag } });
-}
+export const updateContact = (book: string, id: number, etag: string, input: ContactInput) =>
+  ifMatch<Contact>("PUT", `/addressbooks/${enc(book)}/contacts/${id}`, etag, input);
+export const deleteContact = (book: string, id: number, etag: string) =>
+  ifMatch<void>("DELETE", `/addressbooks/${enc(book)}/contacts/${id}`, etag);
 
 /** The name a contact goes by: its full name, else its names, organisation or first address. */
 export function displayName(c: Contact): string {
