@@ -160,3 +160,6 @@ export function displayName(c: Contact): string {
     ""
   );
 }
+
+/** An occurrence with the calendar it came from, as the calendar page keeps them. */
+export type CalendarOccurrence = Occurrence & { calendar: string };
