@@ -37,8 +37,15 @@ test("calendar: month view, create, edit and delete an event, week view", async 
   });
   await rest.json("POST", "/calendars/work/events", { summary: "Seeded trip", start: "2026-12-10", end: "2026-12-12", allDay: true });
 
+  for (const h of [8, 10, 12, 14]) {
+    await rest.json("POST", "/calendars/personal/events", { summary: `Busy ${h}`, start: `2026-12-22T${String(h).padStart(2, "0")}:00:00+01:00` });
+  }
+
+  // "today" is fixed, so the week the view switch opens does not depend on the day the test runs
+  await page.clock.setFixedTime(new Date("2026-12-05T10:00:00+01:00"));
   await signIn(page, user.username, user.password);
   await page.goto("/calendar/month/2026-12");
+  await expect(page.getByRole("button", { name: "New event on Saturday, 5 December 2026" })).toHaveAttribute("aria-current", "date");
   await expect(page.getByRole("heading", { name: "Calendar", level: 1 })).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "Work" })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Personal" })).toBeChecked();
@@ -48,6 +55,10 @@ test("calendar: month view, create, edit and delete an event, week view", async 
   await expect(page.getByRole("button", { name: "Seeded trip" })).toHaveCount(2);
   await page.screenshot({ path: "test-results/calendar.png" });
   await noSeriousAxe(page, "calendar");
+
+  // a full day shows two and "+2 more", which opens its week
+  await expect(page.getByRole("button", { name: /Busy/ })).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "2 more on Tuesday, 22 December 2026: show the week" })).toHaveText("+2 more");
 
   // hiding a calendar hides its events
   await page.getByRole("checkbox", { name: "Work" }).uncheck();
@@ -100,8 +111,14 @@ test("calendar: month view, create, edit and delete an event, week view", async 
   events = (await rest.json<{ events: Occ[] }>("GET", `/calendars/work/events?${window}`)).events;
   expect(events.map((e) => e.summary).sort()).toEqual(["Seeded standup", "Seeded trip"]);
 
+  await page.getByRole("button", { name: "2 more on Tuesday, 22 December 2026: show the week" }).click();
+  await expect(page).toHaveURL(/\/calendar\/week\/2026-12-21$/);
+  await expect(page.getByRole("button", { name: /Busy/ })).toHaveCount(4);
+  await page.getByRole("button", { name: "Month", exact: true }).click();
+  await expect(page).toHaveURL(/\/calendar\/month\/2026-12$/);
+
   // the week view, and the address keeps it across a reload
-  await page.getByRole("button", { name: "Week" }).click();
+  await page.getByRole("button", { name: "Week", exact: true }).click();
   await expect(page).toHaveURL(/\/calendar\/week\/2026-11-30$/);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/\/calendar\/week\/2026-12-07$/);
