@@ -231,3 +231,34 @@ test("calendar and contacts fit a 375 px wide phone", async ({ page, request }) 
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test("contacts: pages follow the cursor, and an edit made elsewhere is not overwritten", async ({ page, request }) => {
+  const rest = await Rest.as(request, user.username, user.password);
+  await Promise.all(
+    Array.from({ length: 105 }, (_, i) =>
+      rest.json("POST", "/addressbooks/contacts/contacts", { fullName: `Person ${String(i).padStart(3, "0")}` }),
+    ),
+  );
+  await signIn(page, user.username, user.password);
+  await page.goto("/contacts");
+  const list = page.getByRole("region", { name: "Contacts" }).getByRole("listitem");
+  await expect(list).toHaveCount(100);
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(list).toHaveCount(105);
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+  await expect(list.last()).toHaveText("Person 104");
+
+  await list.filter({ hasText: "Person 007" }).getByRole("link").click();
+  await page.getByRole("button", { name: "Edit Person 007" }).click();
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+  // someone else renames it while the dialog is open
+  await rest.json("PUT", `/addressbooks/contacts/contacts/${id}`, { fullName: "James Bond", emails: [], phones: [], categories: [] });
+  const edit = page.getByRole("dialog", { name: "Edit Person 007" });
+  await edit.getByLabel("Organisation").fill("MI6");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit.getByRole("alert")).toContainText("changed elsewhere");
+  await expect(edit.getByLabel("Display name")).toHaveValue("James Bond");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { name: "James Bond", level: 2 })).toBeVisible();
+  expect((await rest.json<Card>("GET", `/addressbooks/contacts/contacts/${id}`)).fullName).toBe("James Bond");
+});
