@@ -229,6 +229,7 @@ test("calendar and contacts fit a 375 px wide phone", async ({ page, request }) 
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/phone-${path.split("/").slice(1, 3).join("-")}.png` });
   }
 });
 
