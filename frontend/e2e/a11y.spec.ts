@@ -8,6 +8,7 @@ const PAGES = [
   ["search", "/search?q=a"],
   ["profile", "/profile"],
   ["admin", "/admin"],
+  ["calendar", "/calendar"], ["contacts", "/contacts"],
 ] as const;
 
 for (const theme of ["light", "dark"] as const) {
