@@ -61,6 +61,7 @@ test("server settings: a new default quota applies to the next user created thro
 }) => {
   const admin = await Rest.as(request);
   const username = unique("defq").toLowerCase();
+  await admin.json("DELETE", "/admin/settings/defaultQuotaBytes"); // from a known state: the default
   await signIn(page);
   await page.goto("/admin");
   const settings = page.getByRole("region", { name: "Server settings" });
@@ -82,7 +83,7 @@ test("server settings: a new default quota applies to the next user created thro
 
   // the next user made through the page gets it
   await page.goto("/admin");
-  await page.getByRole("button", { name: "New user" }).click();
+  await page.getByRole("button", { name: "New user", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "New user" });
   await dialog.getByLabel("Username").fill(username);
   await dialog.getByLabel("Password").fill("made-password-1");
