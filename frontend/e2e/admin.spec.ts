@@ -54,3 +54,52 @@ test("disable, enable and delete a user with confirmation", async ({ page, reque
   });
   expect(r.status()).toBe(404);
 });
+
+test("server settings: a new default quota applies to the next user created through the page, then is reset", async ({
+  page,
+  request,
+}) => {
+  const admin = await Rest.as(request);
+  const username = unique("defq").toLowerCase();
+  await admin.json("DELETE", "/admin/settings/defaultQuotaBytes"); // from a known state: the default
+  await signIn(page);
+  await page.goto("/admin");
+  const settings = page.getByRole("region", { name: "Server settings" });
+  const quota = settings.getByRole("group", { name: "Default quota for new users" });
+  await expect(settings.getByText("Data directory")).toBeVisible();
+  await quota.getByRole("checkbox", { name: "Unlimited" }).uncheck();
+  await quota.getByRole("textbox", { name: "Default quota for new users" }).fill("7");
+  await quota.getByRole("combobox").selectOption("GiB");
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(settings.getByRole("status")).toHaveText("Saved the server settings.");
+  await expect(quota).toContainText("set here by admin");
+  await snapshot(page, "admin-settings");
+
+  // a bad value: the server's message, nothing saved
+  const retention = settings.getByRole("group", { name: "Keep trashed items for (days)" });
+  await retention.getByRole("textbox").fill("-5");
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(settings.getByRole("alert")).toContainText("Keep trashed items for (days)");
+
+  // the next user made through the page gets it
+  await page.goto("/admin");
+  await page.getByRole("button", { name: "New user", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "New user" });
+  await dialog.getByLabel("Username").fill(username);
+  await dialog.getByLabel("Password").fill("made-password-1");
+  await dialog.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Created the user “${username}”.` })).toBeVisible();
+  const list = await admin.json<{ users: { id: string; username: string; quotaBytes?: number }[] }>(
+    "GET",
+    "/admin/users?limit=500",
+  );
+  const made = list.users.find((u) => u.username === username)!;
+  expect(made.quotaBytes).toBe(7 * 1024 ** 3);
+
+  // reset to the default
+  await settings.getByRole("button", { name: "Reset Default quota for new users to default" }).click();
+  await expect(quota).toContainText("built-in default");
+  const after = await admin.json<{ settings: { key: string; source: string }[] }>("GET", "/admin/settings");
+  expect(after.settings.find((s) => s.key === "defaultQuotaBytes")!.source).toBe("default");
+  await admin.json("DELETE", `/admin/users/${made.id}`);
+});

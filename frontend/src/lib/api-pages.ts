@@ -93,6 +93,50 @@ export const updateUser = (id: string, changes: UserChanges) =>
   sendJson<AdminUser>("PATCH", `/admin/users/${encodeURIComponent(id)}`, changes);
 export const deleteUser = (id: string) => sendJson<void>("DELETE", `/admin/users/${encodeURIComponent(id)}`);
 
+// ------------------------------------------------------------------ server settings (admin)
+
+/** value/defaultValue absent: no limit (only where unlimitedAllowed). */
+export interface ServerSetting {
+  key: string;
+  value?: number;
+  defaultValue?: number;
+  source: "database" | "environment" | "default";
+  env: string;
+  unit: "bytes" | "days";
+  min: number;
+  max: number;
+  unlimitedAllowed: boolean;
+  updatedAt?: string;
+  updatedBy?: string;
+}
+
+export interface ServerInfo {
+  version?: string;
+  baseUrl?: string;
+  dataDir: string;
+  databaseUrl: string;
+  databaseVersion: string;
+  javaVersion: string;
+  javaVm: string;
+  startedAt: string;
+  uptimeSeconds: number;
+  users: number;
+  storageBytes: number;
+  files: number;
+  folders: number;
+  trashedItems: number;
+}
+
+export interface AdminSettings {
+  settings: ServerSetting[];
+  server: ServerInfo;
+}
+
+export const serverSettings = () => getJson<AdminSettings>("/admin/settings");
+/** One transaction: a number sets, "unlimited" lifts the limit where allowed, null resets to the default. */
+export const updateServerSettings = (changes: Record<string, number | "unlimited" | null>) =>
+  sendJson<AdminSettings>("PATCH", "/admin/settings", changes);
+
 // ------------------------------------------------------------------ where an item opens
 
 /** A folder opens itself, a file the folder that holds it. */

@@ -44,7 +44,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  * things wrong that this filter puts right, from the Java types themselves rather than from a second description:
  *
  * <ul>
- *   <li>the JSON shapes ({@link Json}, {@link FilesJson}, {@link PimJson}, {@link ErrorBody}) are derived from their record
+ *   <li>the JSON shapes ({@link Json}, {@link FilesJson}, {@link PimJson}, {@link AdminSettingsJson}, {@link ErrorBody}) are derived from their record
  *       components: integers as integer/int64, times as date-time strings, ids as uuid strings, primitives and
  *       the {@code requiredProperties} of their {@code @Schema} required; the scanner called longs "number", times "object", and wrote every annotation default
  *       ("maxProperties: 0", "nullable: false", ...) into every schema, which those defaults are stripped of;
@@ -70,6 +70,7 @@ public class OpenApiFilter implements OASFilter {
             dev.nubo.rest.files.SearchResource.class,
             dev.nubo.rest.files.ThumbnailResource.class,
             AdminSearchResource.class,
+            AdminSettingsResource.class,
             CalendarsResource.class,
             AddressBooksResource.class);
     static final String ERROR = "ErrorBody";
@@ -84,6 +85,7 @@ public class OpenApiFilter implements OASFilter {
         List<Class<?>> shapes = new ArrayList<>(List.of(Json.class.getDeclaredClasses()));
         shapes.addAll(List.of(FilesJson.class.getDeclaredClasses()));
         shapes.addAll(List.of(PimJson.class.getDeclaredClasses()));
+        shapes.addAll(List.of(AdminSettingsJson.class.getDeclaredClasses()));
         shapes.add(ErrorBody.class);
         for (Class<?> shape : shapes) {
             if (shape.isRecord()) {

@@ -32,6 +32,7 @@ public class SettingsCheck {
             new Setting("nubo.auth.argon2.parallelism", Integer.class, true),
             new Setting("nubo.api.max-body-bytes", Long.class, true),
             new Setting("nubo.trash.retention.days", Integer.class, false),
+            new Setting("nubo.users.default-quota-bytes", Long.class, false),
             new Setting("nubo.maintenance.interval", Duration.class, true),
             new Setting("nubo.uploads.idle-limit", Duration.class, true),
             new Setting("nubo.blobs.gc-grace", Duration.class, false),

@@ -1,6 +1,7 @@
 package dev.nubo.trash.service;
 
 import dev.nubo.files.api.UploadSessions;
+import dev.nubo.settings.api.RuntimeSettings;
 import dev.nubo.storage.api.BlobReferences;
 import dev.nubo.storage.api.BlobStore;
 import dev.nubo.trash.api.Trash;
@@ -24,7 +25,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The storage housekeeping, on a non-persistent EJB interval timer ({@code nubo.maintenance.interval}): purge trash
- * older than {@code NUBO_TRASH_RETENTION_DAYS}, remove resumable uploads idle past {@code nubo.uploads.idle-limit},
+ * older than the trash retention (an admin setting, {@code NUBO_TRASH_RETENTION_DAYS} by default), remove resumable uploads idle past {@code nubo.uploads.idle-limit},
  * then collect blobs unreferenced for longer than {@code nubo.blobs.gc-grace} and temporary files of writes that
  * never finished. Each step runs in its own transactions; a failing step is logged and retried next round.
  */
@@ -58,9 +59,9 @@ public class Maintenance {
     @ConfigProperty(name = "nubo.maintenance.interval", defaultValue = "PT10M")
     Duration interval;
 
+    /** The retention is an admin setting: read at each round, so a change applies at the next one. */
     @Inject
-    @ConfigProperty(name = "nubo.trash.retention.days", defaultValue = "30")
-    int retentionDays;
+    RuntimeSettings settings;
 
     @Inject
     @ConfigProperty(name = "nubo.uploads.idle-limit", defaultValue = "P1D")
@@ -93,7 +94,7 @@ public class Maintenance {
             return;
         }
         try {
-            step("trash purge", () -> trash.purgeExpired(Duration.ofDays(retentionDays)));
+            step("trash purge", () -> trash.purgeExpired(settings.trashRetention()));
             step("stale uploads", () -> uploads.removeStale(uploadIdleLimit));
             step("stale chunked uploads", () -> chunked.removeStale(uploadIdleLimit));
             step("blob collection", () -> {

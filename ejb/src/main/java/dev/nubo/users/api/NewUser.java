@@ -2,7 +2,8 @@ package dev.nubo.users.api;
 
 /**
  * What an admin (or the first start) gives to create a user; optional fields may be null. {@code mustChangePassword}
- * marks a password someone else chose (the first start's generated one): the web app asks for a new one first.
+ * marks a password someone else chose (the first start's generated one): the web app asks for a new one first. A
+ * null {@code quotaBytes} gives the server's default quota for new users (an admin setting, unlimited unless set).
  */
 public record NewUser(
         String username,

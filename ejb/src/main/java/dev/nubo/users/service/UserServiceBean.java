@@ -2,6 +2,7 @@ package dev.nubo.users.service;
 
 import dev.nubo.auth.api.PasswordHasher;
 import dev.nubo.platform.api.NuboException;
+import dev.nubo.settings.api.RuntimeSettings;
 import dev.nubo.users.api.NewUser;
 import dev.nubo.users.api.Role;
 import dev.nubo.users.api.UserAccessChanged;
@@ -32,6 +33,9 @@ public class UserServiceBean implements UserService {
     PasswordHasher hasher;
 
     @Inject
+    RuntimeSettings settings;
+
+    @Inject
     Event<UserCreated> created;
 
     @Inject
@@ -46,7 +50,9 @@ public class UserServiceBean implements UserService {
         String password = UserValidation.password(request.password());
         String displayName = UserValidation.displayName(request.displayName(), username);
         String email = UserValidation.email(request.email());
-        Long quota = UserValidation.quota(request.quotaBytes());
+        Long quota = request.quotaBytes() != null
+                ? UserValidation.quota(request.quotaBytes())
+                : settings.defaultQuotaBytes().orElse(null);
         if (users.usernameTaken(username)) {
             throw NuboException.conflict("username_taken", "a user named '" + username + "' already exists");
         }

@@ -1,0 +1,2 @@
+/** The stored overrides and the port to where they are stored. */
+package dev.nubo.settings.domain;
