@@ -35,7 +35,7 @@ test("an admin creates a user, who then signs in through the page", async ({ pag
   await admin.json("DELETE", `/admin/users/${id}`);
 });
 
-test("disable, enable and delete a user with confirmation", async ({ page, request }) => {
+test("disable, enable, promote and delete a user with confirmation", async ({ page, request }) => {
   const admin = await Rest.as(request);
   const username = unique("gone").toLowerCase();
   const u = await admin.json<{ id: string }>("POST", "/admin/users", { username, password: "gone-password-1" });
@@ -46,6 +46,13 @@ test("disable, enable and delete a user with confirmation", async ({ page, reque
   await expect(row).toContainText("Disabled");
   await page.getByRole("button", { name: `Enable ${username}` }).click();
   await expect(row).toContainText("Enabled");
+  // promote to admin through the edit dialog; the server holds the new role
+  await page.getByRole("button", { name: `Edit ${username}` }).click();
+  await page.getByRole("dialog").getByLabel("Role").selectOption("admin");
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(row).toContainText("Admin");
+  expect((await admin.json<{ role: string }>("GET", `/admin/users/${u.id}`)).role).toBe("admin");
   await page.getByRole("button", { name: `Delete ${username}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(row).toHaveCount(0);

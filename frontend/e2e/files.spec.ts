@@ -77,12 +77,20 @@ test("shift and ctrl select ranges and single items; ctrl+A selects all", async 
 test("a text file opens in the viewer", async ({ page, request }) => {
   const rest = await Rest.as(request);
   const baseId = await rest.folder(await rest.root(), unique("view"));
-  await rest.put(baseId, "readme.md", "# Title here\n\nSome *text*.\n");
+  await rest.put(
+    baseId,
+    "readme.md",
+    '# Title here\n\nSome *text*.\n\n<img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>\n',
+  );
   await signIn(page);
   await page.goto(`/files/${baseId}`);
   await page.getByRole("button", { name: "readme.md" }).click();
   const viewer = page.getByRole("dialog", { name: "readme.md" });
   await expect(viewer.getByRole("heading", { name: "Title here" })).toBeVisible();
+  await expect(viewer.locator("article em")).toHaveText("text");
+  // the sanitizer strips the handlers and scripts a Markdown file may carry
+  await expect(viewer.locator("article script, article [onerror]")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   await page.screenshot({ path: "test-results/preview.png" });
   await viewer.getByRole("button", { name: "Close" }).click();
   await expect(viewer).toHaveCount(0);

@@ -2,6 +2,7 @@
 export const en = {
   "app.name": "Nubo",
   "app.skip": "Skip to content",
+  "app.loadFailed": "This page could not be loaded. Check the connection and reload.",
   "nav.files": "Files",
   "nav.favorites": "Favorites",
   "nav.recent": "Recent",
