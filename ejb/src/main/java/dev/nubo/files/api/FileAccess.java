@@ -8,9 +8,11 @@ import java.util.UUID;
  * may not act on answers not-found, exactly like one that does not exist, so ids of other users reveal nothing.
  */
 public interface FileAccess {
+    /** What the caller means to do: read (and download), write (upload, rename, move, delete), or share onward. */
     enum Need {
         READ,
-        WRITE
+        WRITE,
+        SHARE
     }
 
     /** The node, if the caller may act on it as {@code need} says; otherwise 404 {@code not_found}. */
