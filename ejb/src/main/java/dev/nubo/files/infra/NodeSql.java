@@ -23,8 +23,10 @@ public final class NodeSql {
     /** The columns {@link #view} maps, in its order; the search feature's reader selects them too. */
     public static final String COLUMNS = "n.id, n.parent_id, n.name, n.kind, n.size, n.mime_type, n.etag, n.created_at,"
             + " n.modified_at, n.blob_hash";
+    /** How many columns {@link #COLUMNS} has: a query's own columns after them start at this index. */
+    public static final int WIDTH = 10;
     /** No node on the path (the node itself included) is in the trash. */
-    static final String NOT_IN_TRASH =
+    public static final String NOT_IN_TRASH =
             " NOT EXISTS (SELECT 1 FROM nodes t WHERE t.path @> n.path AND t.trashed_at IS NOT NULL)";
 
     private NodeSql() {}

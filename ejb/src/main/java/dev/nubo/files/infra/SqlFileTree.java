@@ -3,7 +3,6 @@ package dev.nubo.files.infra;
 import static dev.nubo.platform.db.SqlValues.isUniqueViolation;
 
 import dev.nubo.files.api.ConflictMode;
-import dev.nubo.files.api.FileAccess;
 import dev.nubo.files.api.FileAccess.Need;
 import dev.nubo.files.api.FileTree;
 import dev.nubo.files.api.FolderEntry;
@@ -41,7 +40,7 @@ public class SqlFileTree implements FileTree {
     TreeVersions versions;
 
     @Inject
-    FileAccess access;
+    SqlFileAccess access;
 
     @Inject
     Caches caches;
@@ -113,18 +112,25 @@ public class SqlFileTree implements FileTree {
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<Ancestor> ancestors(UUID caller, long nodeId) {
-        // the node itself is the last row: no row at all means it is not the caller's (or is in the trash)
-        List<?> rows = em.createNativeQuery("SELECT a.id, a.name FROM nodes n JOIN nodes a ON a.path @> n.path"
-                        + " WHERE n.owner_id = ?1 AND n.id = ?2 AND" + NodeSql.NOT_IN_TRASH
-                        + " ORDER BY nlevel(a.path)")
+        // the node and every folder above it, each flagged when it is where the caller's view starts: the owner's
+        // root, or a folder (or the node) shared with the caller; a grantee sees nothing above the topmost of those
+        List<?> rows = em.createNativeQuery("SELECT a.id, a.name, a.parent_id IS NULL AND a.owner_id = ?1 OR "
+                        + SqlFileAccess.GRANTED_EXACTLY + " FROM nodes n JOIN nodes a ON a.path @> n.path"
+                        + " WHERE n.id = ?2 AND" + NodeSql.NOT_IN_TRASH + " ORDER BY nlevel(a.path)")
                 .setParameter(1, caller)
                 .setParameter(2, nodeId)
+                .setParameter(3, access.groupsParameter(caller))
                 .getResultList();
-        if (rows.isEmpty()) {
+        List<Object[]> path = rows.stream().map(r -> (Object[]) r).toList();
+        int start = 0;
+        while (start < path.size() && !Boolean.TRUE.equals(path.get(start)[2])) {
+            start++;
+        }
+        if (start == path.size()) {
             throw NuboException.notFound("file or folder");
         }
-        return rows.subList(0, rows.size() - 1).stream()
-                .map(r -> (Object[]) r)
+        // the node itself is the last row
+        return path.subList(start, path.size() - 1).stream()
                 .map(r -> new Ancestor(((Number) r[0]).longValue(), (String) r[1]))
                 .toList();
     }
@@ -136,8 +142,13 @@ public class SqlFileTree implements FileTree {
         if (node.parentId() == null) {
             return "/";
         }
-        String folder = NodeSql.folderPath(em, node.parentId());
-        return (folder.equals("/") ? "" : folder) + "/" + node.name();
+        StringBuilder path = new StringBuilder();
+        for (Ancestor a : ancestors(caller, nodeId)) {
+            if (!a.name().isEmpty()) {
+                path.append('/').append(a.name());
+            }
+        }
+        return path.append('/').append(node.name()).toString();
     }
 
     @Override
@@ -176,13 +187,18 @@ public class SqlFileTree implements FileTree {
     @Override
     public NodeView move(
             UUID caller, long nodeId, long newParentId, Optional<NodeName> newName, ConflictMode conflict) {
-        NodeView node = access.require(caller, nodeId, Need.WRITE);
+        NodeView node = access.requireDetachable(caller, nodeId);
         if (node.parentId() == null) {
             throw NuboException.conflict("root_is_fixed", "the root folder cannot be moved or renamed");
         }
         access.requireFolder(caller, newParentId, Need.WRITE);
         refuseIntoOwnSubtree(nodeId, newParentId, "moved");
-        NodeSql.lockOwner(em, versions, access.ownerOf(nodeId));
+        UUID owner = access.ownerOf(nodeId);
+        if (!owner.equals(access.ownerOf(newParentId))) {
+            throw NuboException.conflict(
+                    "other_owner", "'" + node.name() + "' belongs to someone else's files there; copy it instead");
+        }
+        NodeSql.lockOwner(em, versions, owner);
         NodeName name = newName.orElse(new NodeName(node.name()));
         Optional<Object[]> existing = NodeSql.existing(em, newParentId, name.value());
         if (existing.isPresent() && ((Number) existing.get()[0]).longValue() != nodeId) {
@@ -309,7 +325,7 @@ public class SqlFileTree implements FileTree {
 
     @Override
     public void trash(UUID caller, long nodeId) {
-        NodeView node = access.require(caller, nodeId, Need.WRITE);
+        NodeView node = access.requireDetachable(caller, nodeId);
         if (node.parentId() == null) {
             throw NuboException.conflict("root_is_fixed", "the root folder cannot be deleted");
         }

@@ -4,6 +4,9 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Collection;
+import java.util.UUID;
+import java.util.stream.Collectors;
 
 /** What native queries hand back and throw, read the same way by every repository. */
 public final class SqlValues {
@@ -34,5 +37,15 @@ public final class SqlValues {
             return ts.toInstant().atOffset(ZoneOffset.UTC);
         }
         throw new IllegalStateException("unexpected time value " + value.getClass());
+    }
+
+    /** A uuid column as EclipseLink returns it (UUID or its text). */
+    public static UUID uuid(Object value) {
+        return value == null ? null : value instanceof UUID u ? u : UUID.fromString(value.toString());
+    }
+
+    /** A PostgreSQL array literal of uuids, bound as text and cast in SQL ({@code CAST(?n AS uuid[])}). */
+    public static String uuidArray(Collection<UUID> ids) {
+        return ids.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}"));
     }
 }

@@ -1,0 +1,36 @@
+package dev.nubo.share.api;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Grants of files and folders to users and groups. Creating, changing and revoking a grant needs the right to share
+ * the item (its owner, or a manager of it); a grant the caller may not manage answers not-found. Every change is
+ * recorded in the audit trail in the same transaction.
+ */
+public interface Shares {
+    /** A new grant; {@code expiresAt} null for none (a past instant is 400). */
+    record NewGrant(long nodeId, Grantee.Kind kind, UUID granteeId, ShareRole role, OffsetDateTime expiresAt) {}
+
+    /** Changes to a grant: a null role keeps it; {@code changeExpiry} with a null {@code expiresAt} clears it. */
+    record GrantChanges(ShareRole role, boolean changeExpiry, OffsetDateTime expiresAt) {}
+
+    GrantView grant(ShareAudit.Actor actor, NewGrant grant);
+
+    GrantView update(ShareAudit.Actor actor, long grantId, GrantChanges changes);
+
+    void revoke(ShareAudit.Actor actor, long grantId);
+
+    /** The grants on exactly this item, for its sharing dialog (the caller must be allowed to share it). */
+    List<GrantView> ofNode(UUID caller, long nodeId);
+
+    /** "Shared by me": grants on the caller's items and grants the caller made, newest first. */
+    List<GrantView> outgoing(UUID caller);
+
+    /** "Shared with me": one row per item, newest first; hidden ones only when asked. */
+    List<IncomingShare> incoming(UUID caller, boolean includeHidden);
+
+    /** A recipient leaves (hides) or brings back an item shared with them; the grant and others' access stay. */
+    void hide(ShareAudit.Actor actor, long grantId, boolean hidden);
+}
