@@ -71,6 +71,9 @@ public class NextcloudServlet extends HttpServlet {
     @Inject
     transient Previews previews;
 
+    @Inject
+    transient OcsShares ocsShares;
+
     /** This dialect's root as the client reached it: scheme, host, port and the /nextcloud prefix. */
     static String server(HttpServletRequest req, String prefix) {
         String url = req.getRequestURL().toString();
@@ -259,8 +262,8 @@ public class NextcloudServlet extends HttpServlet {
             } else {
                 Ocs.ok(req, res, v2, userData(found.get()));
             }
-        } else if (route.equals("/apps/files_sharing/api/v1/shares") && get) {
-            Ocs.ok(req, res, v2, List.of());
+        } else if (OcsShares.handles(route)) {
+            ocsShares.serve(user, v2, route, req, res);
         } else {
             Ocs.failure(
                     req,
@@ -272,7 +275,7 @@ public class NextcloudServlet extends HttpServlet {
         }
     }
 
-    /** Only what Nubo implements: chunked uploads v2 and SHA-256 checksums; the trash bin; no sharing and no versions yet. */
+    /** Only what Nubo implements: chunked uploads v2, SHA-256 checksums, the trash bin, user and group shares; no versions yet. */
     static Map<String, Object> capabilities() {
         Map<String, Object> version = new LinkedHashMap<>();
         String[] parts = VERSION_STRING.split("\\.");
@@ -296,7 +299,15 @@ public class NextcloudServlet extends HttpServlet {
         checksums.put("supportedTypes", List.of("SHA256"));
         checksums.put("preferredUploadType", "SHA256");
         Map<String, Object> sharing = new LinkedHashMap<>();
-        sharing.put("api_enabled", false);
+        sharing.put("api_enabled", true);
+        sharing.put("resharing", true);
+        sharing.put("group_sharing", true);
+        sharing.put("default_permissions", 31);
+        sharing.put("public", Map.of("enabled", false));
+        sharing.put("user", Map.of("send_mail", false, "expire_date", Map.of("enabled", true)));
+        sharing.put("group", Map.of("enabled", true, "expire_date", Map.of("enabled", true)));
+        sharing.put("federation", Map.of("outgoing", false, "incoming", false));
+        sharing.put("sharee", Map.of("query_lookup_default", false, "always_show_unique", true));
         Map<String, Object> caps = new LinkedHashMap<>();
         caps.put("core", core);
         caps.put("dav", dav);

@@ -7,6 +7,7 @@ import java.util.UUID;
 public record GrantView(
         long id,
         long nodeId,
+        Long parentId,
         String nodeName,
         boolean folder,
         UUID ownerId,

@@ -18,6 +18,9 @@ public interface Shares {
 
     GrantView grant(ShareAudit.Actor actor, NewGrant grant);
 
+    /** The user (by user name) or group (by name, case-insensitively) that protocols name by name; 404 if none. */
+    Grantee granteeNamed(Grantee.Kind kind, String name);
+
     GrantView update(ShareAudit.Actor actor, long grantId, GrantChanges changes);
 
     void revoke(ShareAudit.Actor actor, long grantId);

@@ -38,7 +38,7 @@ public class SqlShares implements Shares {
     /** The columns {@link #grantView} maps, over grants g, nodes n, users gu (grantee user), groups gg. */
     private static final String GRANT_COLUMNS = "g.id, g.node_id, n.name, n.kind, g.owner_id, g.grantee_user_id,"
             + " coalesce(gu.username, gg.name), coalesce(gu.display_name, gg.display_name), g.role, g.granted_by,"
-            + " g.created_at, g.expires_at, g.grantee_group_id";
+            + " g.created_at, g.expires_at, g.grantee_group_id, n.parent_id";
 
     private static final String GRANT_JOINS = " FROM grants g JOIN nodes n ON n.id = g.node_id"
             + " LEFT JOIN users gu ON gu.id = g.grantee_user_id LEFT JOIN groups gg ON gg.id = g.grantee_group_id";
@@ -90,6 +90,20 @@ public class SqlShares implements Shares {
         long id = ((Number) ids.get(0)).longValue();
         audit.record(actor, "grant.create", owner, node.id(), grantee.describe(), describe(g.role(), g.expiresAt()));
         return one(id);
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Grantee granteeNamed(Grantee.Kind kind, String name) {
+        String sql = kind == Grantee.Kind.USER
+                ? "SELECT id, username, display_name FROM users WHERE username = ?1"
+                : "SELECT id, name, display_name FROM groups WHERE lower(name) = lower(?1)";
+        List<?> rows = em.createNativeQuery(sql).setParameter(1, name).getResultList();
+        if (rows.isEmpty()) {
+            throw NuboException.notFound(kind == Grantee.Kind.USER ? "user" : "group");
+        }
+        Object[] r = (Object[]) rows.get(0);
+        return new Grantee(kind, uuid(r[0]), (String) r[1], (String) r[2]);
     }
 
     @Override
@@ -242,6 +256,7 @@ public class SqlShares implements Shares {
         return new GrantView(
                 ((Number) r[0]).longValue(),
                 ((Number) r[1]).longValue(),
+                r[13] == null ? null : ((Number) r[13]).longValue(),
                 (String) r[2],
                 "d".equals(String.valueOf(r[3])),
                 uuid(r[4]),
