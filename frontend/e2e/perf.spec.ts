@@ -49,7 +49,8 @@ test("first load of the files page, and a 1,000-entry folder", async ({ page, re
 });
 
 test("a 10,000-entry folder stays virtualized while it scrolls from top to bottom", async ({ page, request }) => {
-  test.setTimeout(300_000);
+  // seeding 10,000 files is 10,000 durable writes: generous, for a slow or busy machine
+  test.setTimeout(900_000);
   const rest = await Rest.as(request);
   const baseId = await rest.folder(await rest.root(), unique("tenthousand"));
   // seeded with ten multipart uploads of 1,000 small files each
