@@ -8,7 +8,10 @@ const PAGES = [
   ["search", "/search?q=a"],
   ["profile", "/profile"],
   ["admin", "/admin"],
-  ["calendar", "/calendar"], ["contacts", "/contacts"],
+  ["calendar", "/calendar"],
+  ["contacts", "/contacts"],
+  ["shared", "/shared"],
+  ["shared-by-me", "/shared/by-me"],
 ] as const;
 
 for (const theme of ["light", "dark"] as const) {
