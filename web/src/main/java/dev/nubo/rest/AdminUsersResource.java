@@ -118,7 +118,7 @@ public class AdminUsersResource {
         }
     }
 
-    private static int intParam(String name, String value) {
+    static int intParam(String name, String value) {
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
