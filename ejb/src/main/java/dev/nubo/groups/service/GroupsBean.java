@@ -26,7 +26,9 @@ import java.util.UUID;
 /**
  * Group administration: each method one transaction, its audit row written in it, so the trail holds exactly the
  * changes that committed. Every change that can alter someone's effective groups fires {@link MembershipChanged}
- * inside the transaction ({@link EffectiveGroupsBean} drops its answers then and again after completion).
+ * inside the transaction ({@link EffectiveGroupsBean} drops its answers then and again after completion). Reads run
+ * in a transaction too: they take several queries, and outside a transaction GroupsArqIT found the container-managed
+ * EntityManager closed between two of them (after tasks of a managed executor had run on the caller's behalf).
  */
 @ApplicationScoped
 @Transactional(rollbackOn = Exception.class)
@@ -89,7 +91,6 @@ public class GroupsBean implements Groups {
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
     public Page list(String prefix, int offset, int limit) {
         if (offset < 0 || limit < 1 || limit > MAX_PAGE) {
             throw NuboException.invalid("offset must be >= 0 and limit between 1 and " + MAX_PAGE);
@@ -103,7 +104,6 @@ public class GroupsBean implements Groups {
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
     public GroupDetail get(UUID id) {
         GroupView group = found(id);
         Members members = groups.members(id);
@@ -155,7 +155,6 @@ public class GroupsBean implements Groups {
     }
 
     @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
     public UserGroups groupsOf(UUID userId) {
         groups.user(userId).orElseThrow(() -> NuboException.notFound("user"));
         List<Membership> all = groups.memberships(userId);

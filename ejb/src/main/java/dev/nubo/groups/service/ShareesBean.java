@@ -11,7 +11,7 @@ import java.util.UUID;
 
 /** The share dialog's type-ahead: two bounded queries (users, groups), each served by an index on lower names. */
 @ApplicationScoped
-@Transactional(Transactional.TxType.SUPPORTS)
+@Transactional
 public class ShareesBean implements Sharees {
     @Inject
     GroupRepository groups;
