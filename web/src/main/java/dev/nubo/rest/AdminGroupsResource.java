@@ -6,7 +6,6 @@ import dev.nubo.platform.api.NuboException;
 import dev.nubo.share.api.ShareAudit;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -25,7 +24,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -106,7 +104,9 @@ public class AdminGroupsResource {
                 throw NuboException.invalid("unknown field '" + key + "'; allowed: " + PATCHABLE);
             }
         }
-        GroupChanges changes = new GroupChanges(string(body, "name"), string(body, "displayName"));
+        GroupChanges changes = new GroupChanges(
+                AdminUsersResource.optionalString(body, "name"),
+                AdminUsersResource.optionalString(body, "displayName"));
         return GroupsJson.Group.of(groups.update(id, changes, actor()));
     }
 
@@ -156,19 +156,5 @@ public class AdminGroupsResource {
         return new ShareAudit.Actor(
                 RequestAuth.caller(request).userId(),
                 RequestAuth.client(servletRequest).address());
-    }
-
-    private static Optional<String> string(JsonObject o, String key) {
-        if (!o.containsKey(key)) {
-            return Optional.empty();
-        }
-        JsonValue v = o.get(key);
-        if (v.getValueType() == JsonValue.ValueType.NULL) {
-            return Optional.of("");
-        }
-        if (!(v instanceof JsonString s)) {
-            throw NuboException.invalid(key + " must be a string");
-        }
-        return Optional.of(s.getString());
     }
 }

@@ -133,7 +133,8 @@ public class AdminUsersResource {
                         NuboException.invalid("a JSON object with at least one of " + PATCHABLE + " is required"));
     }
 
-    private static Optional<String> optionalString(JsonObject o, String key) {
+    /** A string field of a PATCH body: absent → empty, null → "" (cleared), anything but a string → 400. */
+    static Optional<String> optionalString(JsonObject o, String key) {
         if (!o.containsKey(key)) {
             return Optional.empty();
         }

@@ -112,20 +112,12 @@ public class GroupsBean implements Groups {
 
     @Override
     public void addUser(UUID groupId, UUID userId, ShareAudit.Actor actor) {
-        GroupView group = found(groupId);
-        UserRef user = groups.user(userId).orElseThrow(() -> NuboException.notFound("user"));
-        if (groups.addUser(groupId, userId)) {
-            membershipChanged(actor, "group.member.add", group, "user " + user.username());
-        }
+        userMembership(groupId, userId, actor, true);
     }
 
     @Override
     public void removeUser(UUID groupId, UUID userId, ShareAudit.Actor actor) {
-        GroupView group = found(groupId);
-        UserRef user = groups.user(userId).orElseThrow(() -> NuboException.notFound("user"));
-        if (groups.removeUser(groupId, userId)) {
-            membershipChanged(actor, "group.member.remove", group, "user " + user.username());
-        }
+        userMembership(groupId, userId, actor, false);
     }
 
     @Override
@@ -161,6 +153,15 @@ public class GroupsBean implements Groups {
         List<GroupRef> direct =
                 all.stream().filter(Membership::direct).map(Membership::group).toList();
         return new UserGroups(direct, all.stream().map(Membership::group).toList());
+    }
+
+    private void userMembership(UUID groupId, UUID userId, ShareAudit.Actor actor, boolean add) {
+        GroupView group = found(groupId);
+        UserRef user = groups.user(userId).orElseThrow(() -> NuboException.notFound("user"));
+        if (add ? groups.addUser(groupId, userId) : groups.removeUser(groupId, userId)) {
+            membershipChanged(
+                    actor, add ? "group.member.add" : "group.member.remove", group, "user " + user.username());
+        }
     }
 
     private void membershipChanged(ShareAudit.Actor actor, String action, GroupView group, String detail) {
