@@ -118,7 +118,7 @@ public class AdminUsersResource {
         }
     }
 
-    private static int intParam(String name, String value) {
+    static int intParam(String name, String value) {
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
@@ -133,7 +133,8 @@ public class AdminUsersResource {
                         NuboException.invalid("a JSON object with at least one of " + PATCHABLE + " is required"));
     }
 
-    private static Optional<String> optionalString(JsonObject o, String key) {
+    /** A string field of a PATCH body: absent → empty, null → "" (cleared), anything but a string → 400. */
+    static Optional<String> optionalString(JsonObject o, String key) {
         if (!o.containsKey(key)) {
             return Optional.empty();
         }

@@ -44,7 +44,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  * things wrong that this filter puts right, from the Java types themselves rather than from a second description:
  *
  * <ul>
- *   <li>the JSON shapes ({@link Json}, {@link FilesJson}, {@link PimJson}, {@link AdminSettingsJson}, {@link ErrorBody}) are derived from their record
+ *   <li>the JSON shapes ({@link Json}, {@link FilesJson}, {@link PimJson}, {@link AdminSettingsJson}, {@link GroupsJson}, {@link ErrorBody}) are derived from their record
  *       components: integers as integer/int64, times as date-time strings, ids as uuid strings, primitives and
  *       the {@code requiredProperties} of their {@code @Schema} required; the scanner called longs "number", times "object", and wrote every annotation default
  *       ("maxProperties: 0", "nullable: false", ...) into every schema, which those defaults are stripped of;
@@ -71,8 +71,13 @@ public class OpenApiFilter implements OASFilter {
             dev.nubo.rest.files.ThumbnailResource.class,
             AdminSearchResource.class,
             AdminSettingsResource.class,
+            AdminGroupsResource.class,
+            AdminUserGroupsResource.class,
+            ShareesResource.class,
             CalendarsResource.class,
             AddressBooksResource.class);
+    static final List<Class<?>> SHAPE_HOLDERS =
+            List.of(Json.class, FilesJson.class, PimJson.class, AdminSettingsJson.class, GroupsJson.class);
     static final String ERROR = "ErrorBody";
     private static final String JSON = "application/json";
 
@@ -82,11 +87,8 @@ public class OpenApiFilter implements OASFilter {
             openAPI.setComponents(OASFactory.createComponents());
         }
         Map<String, Schema> components = new LinkedHashMap<>();
-        List<Class<?>> shapes = new ArrayList<>(List.of(Json.class.getDeclaredClasses()));
-        shapes.addAll(List.of(FilesJson.class.getDeclaredClasses()));
-        shapes.addAll(List.of(PimJson.class.getDeclaredClasses()));
-        shapes.addAll(List.of(AdminSettingsJson.class.getDeclaredClasses()));
-        shapes.add(ErrorBody.class);
+        List<Class<?>> shapes = new ArrayList<>(List.of(ErrorBody.class));
+        SHAPE_HOLDERS.forEach(holder -> shapes.addAll(List.of(holder.getDeclaredClasses())));
         for (Class<?> shape : shapes) {
             if (shape.isRecord()) {
                 components.put(componentName(shape), recordSchema(shape, existing(openAPI, componentName(shape))));
@@ -227,12 +229,11 @@ public class OpenApiFilter implements OASFilter {
 
     /** An error response annotated with a shape of its own (the health check's 503 answers Health). */
     private static boolean namesOwnShape(APIResponse response) {
-        if (response.getContent() == null) {
-            return false;
-        }
-        return response.getContent().getMediaTypes().values().stream()
-                .map(MediaType::getSchema)
-                .anyMatch(s -> s != null && s.getRef() != null && !s.getRef().endsWith("/" + ERROR));
+        return response.getContent() != null
+                && response.getContent().getMediaTypes().values().stream()
+                        .map(MediaType::getSchema)
+                        .anyMatch(s ->
+                                s != null && s.getRef() != null && !s.getRef().endsWith("/" + ERROR));
     }
 
     private static void addError(APIResponses responses, String code, String description) {

@@ -1,0 +1,2 @@
+/** The rules for group names and the port to where groups and memberships are stored. */
+package dev.nubo.groups.domain;
