@@ -72,7 +72,9 @@ public class OpenApiFilter implements OASFilter {
             AdminSearchResource.class,
             AdminSettingsResource.class,
             CalendarsResource.class,
-            AddressBooksResource.class);
+            AddressBooksResource.class,
+            dev.nubo.rest.links.LinksResource.class,
+            dev.nubo.rest.files.PublicLinksResource.class);
     static final String ERROR = "ErrorBody";
     private static final String JSON = "application/json";
 

@@ -32,6 +32,9 @@ public interface PublicLinks {
 
     LinkedItem item(String token, long nodeId);
 
+    /** The link's root as an item; one read, like {@link #open}. */
+    LinkedItem root(String token);
+
     /**
      * Checks a password; a wrong one is counted per link and client address (429 {@code too_many_attempts} with a
      * retry delay once past the threshold, before the password is even checked), answers 403 {@code wrong_password}

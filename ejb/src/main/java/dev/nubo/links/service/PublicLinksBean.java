@@ -66,7 +66,12 @@ public class PublicLinksBean implements PublicLinks {
 
     @Override
     public OpenLink open(String token) {
-        return item(token, null).link();
+        return root(token).link();
+    }
+
+    @Override
+    public LinkedItem root(String token) {
+        return item(token, null);
     }
 
     @Override
