@@ -88,6 +88,8 @@ public class OpenApiFilter implements OASFilter {
         shapes.addAll(List.of(FilesJson.class.getDeclaredClasses()));
         shapes.addAll(List.of(PimJson.class.getDeclaredClasses()));
         shapes.addAll(List.of(AdminSettingsJson.class.getDeclaredClasses()));
+        shapes.addAll(List.of(dev.nubo.rest.links.LinksJson.class.getDeclaredClasses()));
+        shapes.addAll(List.of(dev.nubo.rest.files.PublicLinksJson.class.getDeclaredClasses()));
         shapes.add(ErrorBody.class);
         for (Class<?> shape : shapes) {
             if (shape.isRecord()) {

@@ -104,8 +104,8 @@ public class PublicLinksBean implements PublicLinks {
         return new LinkedItem(link, r.node());
     }
 
+    /** No transaction of its own: the failure's audit row must commit although the call answers an error. */
     @Override
-    @Transactional(value = Transactional.TxType.REQUIRED, dontRollbackOn = NuboException.class)
     public OpenLink unlock(String token, String password, String address) {
         SqlLinkStore.Resolved r = resolve(token, null);
         OpenLink link = itemOf(r).link();

@@ -6,14 +6,14 @@ import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The JSON of the public link endpoints. */
-final class PublicLinksJson {
+public final class PublicLinksJson {
     private PublicLinksJson() {}
 
     @Schema(
             name = "PublicLinkInfo",
             description = "What a link opens. rootId is the id of its file or folder; size and mimeType are given for"
                     + " a file once unlocked")
-    record Info(
+    public record Info(
             String name,
             String kind,
             String permission,
@@ -43,11 +43,14 @@ final class PublicLinksJson {
     @Schema(
             name = "PublicLinkListing",
             description = "A folder inside a link: itself, its path from the link's folder, a page")
-    record Listing(FilesJson.Node folder, List<FilesJson.Ancestor> path, List<FilesJson.Node> entries, String next) {}
+    public record Listing(
+            FilesJson.Node folder, List<FilesJson.Ancestor> path, List<FilesJson.Node> entries, String next) {}
 
     @Schema(name = "PublicLinkItem")
-    record Item(FilesJson.Node node, List<FilesJson.Ancestor> path) {}
+    public record Item(FilesJson.Node node, List<FilesJson.Ancestor> path) {}
 
-    @Schema(name = "PublicLinkDropped", description = "What a drop link tells about a stored upload: no more")
-    record Dropped(String name, long size) {}
+    @Schema(
+            name = "PublicLinkUpload",
+            description = "A stored upload: its name (renamed on a clash) and size; id only where the link may list")
+    public record Uploaded(Long id, String name, long size) {}
 }

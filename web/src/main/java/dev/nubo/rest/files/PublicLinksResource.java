@@ -47,6 +47,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -179,9 +180,17 @@ public class PublicLinksResource {
             summary = "Download or show a file: Range, If-Range, If-None-Match and the other preconditions as for"
                     + " private downloads. A view link shows previewable files inline only. A GET that sends the"
                     + " file from byte 0 counts as one download against the link's limit.")
-    @APIResponse(responseCode = "200", description = "The file")
-    @APIResponse(responseCode = "206", description = "Part of it")
+    @Produces(MediaType.WILDCARD)
+    @APIResponse(
+            responseCode = "200",
+            description = "The file",
+            content = @Content(mediaType = "*/*", schema = @Schema(type = SchemaType.STRING, format = "binary")))
+    @APIResponse(
+            responseCode = "206",
+            description = "Part of it",
+            content = @Content(mediaType = "*/*", schema = @Schema(type = SchemaType.STRING, format = "binary")))
     @APIResponse(responseCode = "304", description = "Unchanged")
+    @APIResponse(responseCode = "416", description = "No range overlaps the file")
     public Response content(
             @PathParam("id") long id,
             @QueryParam("disposition") String disposition,
@@ -193,7 +202,9 @@ public class PublicLinksResource {
 
     @HEAD
     @Path("items/{id}/content")
+    @Produces(MediaType.WILDCARD)
     @Operation(summary = "The headers of a download; never counts as one")
+    @APIResponse(responseCode = "200", description = "The headers of the file")
     public Response contentHead(
             @PathParam("id") long id,
             @QueryParam("disposition") String disposition,
@@ -253,6 +264,11 @@ public class PublicLinksResource {
     @Path("items/{id}/thumbnail")
     @Produces({"image/jpeg", "image/png"})
     @Operation(summary = "A thumbnail of an image inside the link (size icon, preview or large)")
+    @APIResponse(
+            responseCode = "200",
+            description = "JPEG, or PNG for images with transparency",
+            content = @Content(mediaType = "image/jpeg", schema = @Schema(type = SchemaType.STRING, format = "binary")))
+    @APIResponse(responseCode = "304", description = "Unchanged")
     public Response thumbnail(
             @PathParam("id") long id,
             @QueryParam("size") @DefaultValue("preview") String size,
@@ -267,6 +283,13 @@ public class PublicLinksResource {
     @Path("zip")
     @Produces("application/zip")
     @Operation(summary = "The link's folder, or ?ids=1,2,3 inside it, as a streamed ZIP; counts as one download")
+    @APIResponse(
+            responseCode = "200",
+            description = "The ZIP, streamed",
+            content =
+                    @Content(
+                            mediaType = "application/zip",
+                            schema = @Schema(type = SchemaType.STRING, format = "binary")))
     public Response zip(@QueryParam("ids") String ids) {
         LinkedItem root = unlocked(null);
         root.link().require(Need.DOWNLOAD);
@@ -287,7 +310,10 @@ public class PublicLinksResource {
     @Operation(
             summary = "Upload one file (raw body, ?name=) into the link's folder or ?folderId= inside it; drop links"
                     + " always keep both on a name clash and answer only the stored name")
-    @APIResponse(responseCode = "201", description = "Stored")
+    @APIResponse(
+            responseCode = "201",
+            description = "Stored: the item, or for a drop link only its name and size",
+            content = @Content(schema = @Schema(implementation = PublicLinksJson.Uploaded.class)))
     @APIResponse(responseCode = "507", description = "quota_exceeded: the owner's storage is full")
     public Response upload(
             @QueryParam("folderId") Long folderId,
@@ -317,7 +343,7 @@ public class PublicLinksResource {
         }
         boolean drop = !folder.link().permission().allows(Need.LIST);
         return Response.status(201)
-                .entity(drop ? new PublicLinksJson.Dropped(stored.name(), stored.size()) : FilesJson.Node.of(stored))
+                .entity(new PublicLinksJson.Uploaded(drop ? null : stored.id(), stored.name(), stored.size()))
                 .build();
     }
 
@@ -325,7 +351,10 @@ public class PublicLinksResource {
     @Path("items/{id}/folders")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "New folder inside the link (edit links)")
-    @APIResponse(responseCode = "201", description = "Created")
+    @APIResponse(
+            responseCode = "201",
+            description = "Created",
+            content = @Content(schema = @Schema(implementation = FilesJson.Node.class)))
     public Response createFolder(@PathParam("id") long id, FilesJson.NewFolder body) {
         if (body == null || body.name() == null) {
             throw NuboException.invalid("give the folder a name");

@@ -19,7 +19,7 @@ import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The JSON of {@code /api/links}: bodies read with JSON-P (absent and null differ in a PATCH), answers as records. */
-final class LinksJson {
+public final class LinksJson {
     static final Set<String> CREATE_FIELDS =
             Set.of("nodeId", "permission", "password", "expiresAt", "downloadLimit", "label");
     static final Set<String> UPDATE_FIELDS = Set.of("permission", "password", "expiresAt", "downloadLimit", "label");
@@ -27,7 +27,7 @@ final class LinksJson {
     private LinksJson() {}
 
     @Schema(name = "PublicLink", description = "A public link; url opens it in the web app")
-    record Link(
+    public record Link(
             long id,
             String url,
             String token,
@@ -60,7 +60,7 @@ final class LinksJson {
     }
 
     @Schema(name = "PublicLinkAudit")
-    record Audit(Instant at, String action, String detail, String address, boolean anonymous) {
+    public record Audit(Instant at, String action, String detail, String address, boolean anonymous) {
         static Audit of(AuditEntry e) {
             return new Audit(e.at(), e.action(), e.detail(), e.address(), e.actorId() == null);
         }
@@ -69,7 +69,7 @@ final class LinksJson {
     @Schema(
             name = "PublicLinkCreate",
             requiredProperties = {"nodeId", "permission"})
-    record Create(
+    public record Create(
             long nodeId,
 
             @Schema(enumeration = {"view", "download", "drop", "edit"})
