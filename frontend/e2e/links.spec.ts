@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { Rest, signIn, unique } from "./fixtures";
+
+async function noSeriousAxeViolations(page: Page, name: string) {
+  // @axe-core/playwright types its page against its own playwright-core copy; the object is the same at run time
+  const result = await new AxeBuilder({ page } as unknown as ConstructorParameters<typeof AxeBuilder>[0]).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 test("the owner makes a password link from the context menu; a visitor without an account unlocks, browses and downloads", async ({
   page,
@@ -25,6 +33,8 @@ test("the owner makes a password link from the context menu; a visitor without a
   const url = dialog.getByRole("textbox", { name: "Link address" });
   await expect(url).toHaveValue(/\/s\/[A-Za-z0-9_-]{22,}$/);
   const address = await url.inputValue();
+  await expect(dialog.getByText("View and download · password")).toBeVisible();
+  await noSeriousAxeViolations(page, "link dialog");
   await dialog.getByRole("button", { name: "Close" }).click();
 
   // a fresh browser context: no session cookie at all
@@ -32,6 +42,7 @@ test("the owner makes a password link from the context menu; a visitor without a
   const v = await visitor.newPage();
   await v.goto(address);
   await expect(v.getByRole("heading", { name: "This link is protected" })).toBeVisible();
+  await noSeriousAxeViolations(v, "password prompt");
   await v.getByLabel("Password").fill("wrong");
   await v.getByRole("button", { name: "Open" }).click();
   await expect(v.getByRole("alert")).toContainText("not the right password");
@@ -45,6 +56,7 @@ test("the owner makes a password link from the context menu; a visitor without a
   await v.getByRole("link", { name: "Download hello.txt" }).click();
   expect(readFileSync(await (await download).path(), "utf8")).toBe("hello through a link\n");
   await expect(v.getByRole("link", { name: "Download all as ZIP" })).toBeVisible();
+  await noSeriousAxeViolations(v, "shared folder");
   // never sent to the sign-in page
   await expect(v).toHaveURL(/\/s\//);
   await visitor.close();
