@@ -289,6 +289,23 @@ class PublicLinksIT {
     }
 
     @Test
+    void dropUploads_areChargedToTheOwnersQuota() {
+        FilesClient f = FilesClient.newUser(api, "lnkquota", 1_000L);
+        long inbox = f.mkdir(f.rootId(), "Inbox");
+        String token = token(create(f, inbox, "drop").expect(201));
+        pub("POST", token, "/upload?name=big.bin")
+                .bytes("application/octet-stream", new byte[2_000])
+                .send()
+                .expectError(507, "quota_exceeded");
+        assertThat(f.names(inbox)).isEmpty();
+        pub("POST", token, "/upload?name=small.bin")
+                .bytes("application/octet-stream", new byte[500])
+                .send()
+                .expect(201);
+        assertThat(f.usage().num("usedBytes")).isEqualTo(500);
+    }
+
+    @Test
     void viewLink_showsInline_butRefusesAttachmentsAndZips() {
         FilesClient f = FilesClient.newUser(api, "lnkview", null);
         long folder = f.mkdir(f.rootId(), "V");

@@ -1,6 +1,5 @@
 package dev.nubo.rest.files;
 
-import dev.nubo.files.api.ByteRanges;
 import dev.nubo.files.api.ConflictMode;
 import dev.nubo.files.api.ListingPage;
 import dev.nubo.files.api.ListingQuery;
@@ -44,7 +43,6 @@ import jakarta.ws.rs.core.UriInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -220,44 +218,17 @@ public class PublicLinksResource {
         boolean inline = "inline".equals(disposition);
         item.link().require(Need.PREVIEW);
         if (!item.link().permission().allows(Need.DOWNLOAD)) {
-            if (!inline || !previewable(item.node())) {
+            if (!inline || !LinkDownloads.previewable(item.node())) {
                 throw new NuboException(
                         dev.nubo.platform.api.ErrorKind.FORBIDDEN,
                         "download_not_allowed",
                         "this link allows viewing only");
             }
         }
-        if (!item.node().folder() && !head && countsAsDownload(item.node(), request, headers)) {
+        if (!item.node().folder() && !head && LinkDownloads.counts(item.node(), request, headers)) {
             links.countDownload(item, "download '" + item.node().name() + "'", address());
         }
         return Downloads.respond(links.open(item), request, headers, inline, head);
-    }
-
-    /** A GET that will send the file from its first byte: no precondition stops it, no Range skips the start. */
-    static boolean countsAsDownload(NodeView node, Request request, HttpHeaders headers) {
-        if (Downloads.preconditions(request, node) != null) {
-            return false;
-        }
-        String range = headers.getHeaderString("Range");
-        String ifRange = headers.getHeaderString("If-Range");
-        if (range == null
-                || (ifRange != null
-                        && !ifRange.strip().equals(Downloads.etag(node).toString()))) {
-            return true;
-        }
-        return ByteRanges.parse(range, node.size()) instanceof ByteRanges.Partial p
-                && p.ranges().get(0).first() == 0;
-    }
-
-    /** What a browser shows inline by itself: images, text, PDF, audio, video. */
-    static boolean previewable(NodeView node) {
-        String type = node.mimeType() == null ? "" : node.mimeType().toLowerCase(Locale.ROOT);
-        return type.startsWith("image/")
-                || type.startsWith("text/")
-                || type.startsWith("audio/")
-                || type.startsWith("video/")
-                || type.equals("application/pdf")
-                || type.equals("application/json");
     }
 
     @GET
