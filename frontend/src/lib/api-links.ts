@@ -29,6 +29,12 @@ export interface NewLink {
   label?: string;
 }
 
+/** "2027-01-31" (a date input's value) -> the last second of that day in the browser's time zone, as ISO-8601 */
+export function endOfDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(y, m - 1, d, 23, 59, 59).toISOString();
+}
+
 export const linksOf = (nodeId: number) => getJson<Link[]>(`/links?nodeId=${nodeId}`);
 export const createLink = (link: NewLink) => sendJson<Link>("POST", "/links", link);
 export const revokeLink = (id: number) => sendJson<void>("DELETE", `/links/${id}`);
