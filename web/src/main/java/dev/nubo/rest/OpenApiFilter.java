@@ -75,9 +75,20 @@ public class OpenApiFilter implements OASFilter {
             AdminUserGroupsResource.class,
             ShareesResource.class,
             CalendarsResource.class,
-            AddressBooksResource.class);
-    static final List<Class<?>> SHAPE_HOLDERS =
-            List.of(Json.class, FilesJson.class, PimJson.class, AdminSettingsJson.class, GroupsJson.class);
+            AddressBooksResource.class,
+            dev.nubo.rest.links.LinksResource.class,
+            dev.nubo.rest.files.PublicLinksResource.class,
+            dev.nubo.rest.share.SharesResource.class,
+            dev.nubo.rest.share.AdminAuditResource.class);
+    static final List<Class<?>> SHAPE_HOLDERS = List.of(
+            Json.class,
+            FilesJson.class,
+            PimJson.class,
+            AdminSettingsJson.class,
+            GroupsJson.class,
+            dev.nubo.rest.links.LinksJson.class,
+            dev.nubo.rest.files.PublicLinksJson.class,
+            dev.nubo.rest.share.SharesJson.class);
     static final String ERROR = "ErrorBody";
     private static final String JSON = "application/json";
 

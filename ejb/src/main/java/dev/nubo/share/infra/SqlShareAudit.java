@@ -25,6 +25,7 @@ public class SqlShareAudit implements ShareAudit {
     /** The casts type the parameters that may be null: EclipseLink binds a null as varchar, which PostgreSQL refuses. */
     @Override
     public void record(Actor actor, String action, UUID ownerId, Long nodeId, String subject, String detail) {
+        // the casts: a null parameter binds as varchar, which PostgreSQL will not put into a uuid or bigint column
         em.createNativeQuery("INSERT INTO share_audit (action, actor_id, owner_id, node_id, subject, detail, address)"
                         + " VALUES (?1, CAST(?2 AS uuid), CAST(?3 AS uuid), CAST(?4 AS bigint), ?5, ?6, ?7)")
                 .setParameter(1, action)

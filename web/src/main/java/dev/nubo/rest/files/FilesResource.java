@@ -381,12 +381,7 @@ public class FilesResource {
     }
 
     Response zipOf(java.util.List<Long> ids, String name) {
-        var entries = content.archiveEntries(caller(), ids);
-        return Response.ok(ZipDownload.of(content, entries), "application/zip")
-                .header(
-                        "Content-Disposition",
-                        dev.nubo.files.api.ContentDisposition.attachment((name.isEmpty() ? "files" : name) + ".zip"))
-                .build();
+        return ZipDownload.response(content, content.archiveEntries(caller(), ids), name);
     }
 
     @GET

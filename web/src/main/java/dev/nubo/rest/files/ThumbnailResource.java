@@ -61,10 +61,15 @@ public class ThumbnailResource {
             @PathParam("id") long id,
             @QueryParam("size") @DefaultValue("preview") String size,
             @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        return answer(thumbnails, RequestAuth.caller(context).userId(), id, size, ifNoneMatch);
+    }
+
+    /** The thumbnail of the owner's file as an answer, 304 on a matching If-None-Match; shared with public links. */
+    static Response answer(Thumbnails thumbnails, java.util.UUID owner, long id, String size, String ifNoneMatch) {
         ThumbnailSize px = ThumbnailSize.parse(size)
                 .orElseThrow(() -> NuboException.invalid("size must be icon, preview or large"));
         Thumbnails.Found found = thumbnails
-                .of(RequestAuth.caller(context).userId(), id, px)
+                .of(owner, id, px)
                 .orElseThrow(() -> new NuboException(
                         ErrorKind.NOT_FOUND,
                         "no_thumbnail",

@@ -1,7 +1,9 @@
 package dev.nubo.rest.files;
 
+import dev.nubo.files.api.ContentDisposition;
 import dev.nubo.files.api.FileContent;
 import dev.nubo.files.api.FileContent.ArchiveEntry;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -19,6 +21,15 @@ import java.util.zip.ZipOutputStream;
  */
 final class ZipDownload {
     private ZipDownload() {}
+
+    /** The 200 answer: the ZIP named after the item ("files.zip" for a selection or the root), as an attachment. */
+    static Response response(FileContent content, List<ArchiveEntry> entries, String name) {
+        return Response.ok(of(content, entries), "application/zip")
+                .header(
+                        "Content-Disposition",
+                        ContentDisposition.attachment((name.isEmpty() ? "files" : name) + ".zip"))
+                .build();
+    }
 
     static StreamingOutput of(FileContent content, List<ArchiveEntry> entries) {
         return out -> {
