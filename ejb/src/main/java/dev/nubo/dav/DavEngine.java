@@ -286,6 +286,10 @@ public class DavEngine {
             return;
         }
         NodeView node = target.node();
+        // the root also holds the "Shared with me" collection: read once, it adds its etag to the root's
+        Optional<SharedWithMe.Mount> shared =
+                target.names().isEmpty() ? sharedWithMe.inRoot(target.caller(), node) : Optional.empty();
+        node = SharedPropfind.rootWith(node, shared);
         Quota quota = needsQuota(asked) ? quota(target.caller()) : null;
         boolean needsDead = needsDeadProperties(asked, target.nextcloud());
         NextcloudPages nc = target.nextcloud()
@@ -325,7 +329,7 @@ public class DavEngine {
                             : tree.list(target.caller(), node.id(), ListingQuery.byName(after, PAGE));
                     after = page.next();
                     if (root && after.isEmpty()) {
-                        page = SharedPropfind.withCollection(page, sharedWithMe.inRoot(target.caller(), node));
+                        page = SharedPropfind.withCollection(page, shared);
                     }
                     Map<Long, Map<QName, String>> deadOfPage = needsDead
                             ? dead.of(page.entries().stream().map(NodeView::id).toList())

@@ -19,6 +19,29 @@ final class SharedPropfind {
         return mount.entries().stream().map(SharedWithMe.Entry::node).toList();
     }
 
+    /**
+     * The root with the collection's etag folded into its own: sync clients poll the root's etag to learn whether
+     * anything changed, and a share that comes, goes or changes inside is a change of what the root holds.
+     */
+    static NodeView rootWith(NodeView root, Optional<SharedWithMe.Mount> collection) {
+        if (collection.isEmpty() || collection.get().entries().isEmpty()) {
+            return root; // nothing shared: the root's etag stays what it always was
+        }
+        String etag = SharedWithMe.digest(
+                root.etag() + "/" + collection.get().collection().etag());
+        return new NodeView(
+                root.id(),
+                root.parentId(),
+                root.name(),
+                true,
+                root.size(),
+                root.mimeType(),
+                etag,
+                root.createdAt(),
+                root.modifiedAt(),
+                root.contentHash());
+    }
+
     /** The root's last page with the collection after the user's own items. */
     static ListingPage withCollection(ListingPage last, Optional<SharedWithMe.Mount> collection) {
         if (collection.isEmpty()) {

@@ -62,7 +62,13 @@ class SharingDavIT {
 
     @Test
     void theRootListsTheCollection_whichListsTheSharedItemsWithTheirOwnIdsAndEtags() {
+        String rootBefore = etag(alice, dav(alice));
         share(projects, alice, "viewer", null);
+        // sync clients poll the root's etag: a new share is a change below the root
+        String rootShared = etag(alice, dav(alice));
+        assertThat(rootShared).isNotEqualTo(rootBefore);
+        owner.uploadOk(sub, "changed-inside.txt", PLAN);
+        assertThat(etag(alice, dav(alice))).isNotEqualTo(rootShared);
 
         List<String> root = hrefs(propfind(alice, dav(alice), "1", null));
         assertThat(root).contains(dav(alice) + SHARED);
