@@ -90,8 +90,14 @@ class SharingDavIT {
 
         // a stranger's collection is empty, and the owner's paths are not theirs to address
         assertThat(hrefs(propfind(bob, dav(bob) + SHARED, "1", null))).containsExactly(dav(bob) + SHARED);
-        bob.as(api.method("PROPFIND", dav(owner) + "Work/Projects/")).send().expect(404);
-        bob.as(api.method("PROPFIND", dav(bob) + SHARED + "Projects/")).send().expect(404);
+        bob.as(api.method("PROPFIND", dav(owner) + "Work/Projects/"))
+                .header("Depth", "0")
+                .send()
+                .expect(404);
+        bob.as(api.method("PROPFIND", dav(bob) + SHARED + "Projects/"))
+                .header("Depth", "0")
+                .send()
+                .expect(404);
     }
 
     @Test
