@@ -343,6 +343,20 @@ class SharingDavIT {
                         .strip())
                 .isEmpty();
 
+        // a manager shares further: their grant shows in their share-types; the new recipient sees the owner
+        long team = owner.mkdir(admin, "Team");
+        shareAs(alice, team, bob, "viewer");
+        Map<String, DavXmlDoc.Response> managed = byHref(propfind(alice, c + "Admin/", "1", NC_PROPS));
+        assertThat(managed.get(c + "Admin/Team/").prop(OC, "permissions")).isEqualTo("SRMGDNVCK");
+        assertThat(managed.get(c + "Admin/Team/")
+                        .element(OC, "share-types")
+                        .getTextContent()
+                        .strip())
+                .isEqualTo("0");
+        Map<String, DavXmlDoc.Response> bobs = byHref(propfind(bob, nc(bob) + SHARED, "1", NC_PROPS));
+        assertThat(bobs.get(nc(bob) + SHARED + "Team/").prop(OC, "permissions")).isEqualTo("SMG");
+        assertThat(bobs.get(nc(bob) + SHARED + "Team/").prop(OC, "owner-id")).isEqualTo(owner.user.username());
+
         // the dialect writes by path as the role allows
         alice.as(api.put(c + "Design/x.txt")).bytes("text/plain", PLAN).send().expect(403);
         Res put = alice.as(api.put(c + "Projects/x.txt"))
