@@ -88,6 +88,15 @@ public class DavEngine {
     @Inject
     dev.nubo.users.api.UserService users;
 
+    @Inject
+    SharedWithMe sharedWithMe;
+
+    @Inject
+    dev.nubo.files.api.FileAccess access;
+
+    @Inject
+    dev.nubo.share.api.Shares shares;
+
     /**
      * How a surface speaks WebDAV: plain RFC 4918 (/dav), or Nextcloud's dialect (/nextcloud/remote.php), which
      * adds the oc: and nc: properties, favorites, X-OC-MTime, OC-Checksum and the OC-ETag / OC-FileId headers.
@@ -125,6 +134,11 @@ public class DavEngine {
         try {
             Target target = conditioned(user, base, rawPath, dialect, req, res);
             if (target == null) {
+                return;
+            }
+            if (target.virtual()
+                    && !List.of("OPTIONS", "PROPFIND", "GET", "HEAD").contains(req.getMethod())) {
+                error(res, 403, "'" + target.node().name() + "' lists what others share with you; it is read-only");
                 return;
             }
             switch (req.getMethod()) {
@@ -169,8 +183,7 @@ public class DavEngine {
             HttpServletRequest req,
             HttpServletResponse res)
             throws IOException {
-        List<NodeName> names = DavPath.names(rawPath);
-        Target target = new Target(user.userId(), base, names, tree.resolve(user.userId(), names), dialect);
+        Target target = at(user.userId(), base, DavPath.names(rawPath), dialect);
         IfHeader conditions = IfHeader.parse(req.getHeader("If"));
         if (conditions != null && !holds(conditions, target, req)) {
             error(res, 412, "the If header's conditions do not hold");
@@ -179,10 +192,30 @@ public class DavEngine {
         return target;
     }
 
-    /** The request's resource: the names, and how far along them the tree goes. */
-    record Target(UUID caller, String base, List<NodeName> names, FileTree.Resolved resolved, Dialect dialect) {
+    /** Where the names lead for the caller: their own tree, or the "Shared with me" collection and beneath. */
+    private Target at(UUID caller, String base, List<NodeName> names, Dialect dialect) {
+        SharedWithMe.Place place = sharedWithMe.resolve(caller, names);
+        return new Target(caller, base, names, place.resolved(), dialect, place.mount());
+    }
+
+    /**
+     * The request's resource: the names, and how far along them the tree goes; {@code mount} is null in the caller's
+     * own tree, else the "Shared with me" collection the path goes through.
+     */
+    record Target(
+            UUID caller,
+            String base,
+            List<NodeName> names,
+            FileTree.Resolved resolved,
+            Dialect dialect,
+            SharedWithMe.Mount mount) {
         boolean nextcloud() {
             return dialect == Dialect.NEXTCLOUD;
+        }
+
+        /** Whether this is the "Shared with me" collection itself. */
+        boolean virtual() {
+            return exists() && resolved.node().id() == SharedWithMe.VIRTUAL_ID;
         }
 
         boolean exists() {
@@ -195,9 +228,16 @@ public class DavEngine {
 
         /** The folder a new item at this path would go into, if it exists. */
         Optional<NodeView> parent() {
-            return resolved.matched() == names.size() - 1 && resolved.node().folder()
-                    ? Optional.of(resolved.node())
-                    : Optional.empty();
+            if (resolved.matched() != names.size() - 1 || !resolved.node().folder()) {
+                return Optional.empty();
+            }
+            if (resolved.node().id() == SharedWithMe.VIRTUAL_ID) {
+                throw new NuboException(
+                        ErrorKind.FORBIDDEN,
+                        "shared_collection",
+                        "nothing can be added to '" + resolved.node().name() + "': share items to add them");
+            }
+            return Optional.of(resolved.node());
         }
 
         NodeName name() {
@@ -246,9 +286,15 @@ public class DavEngine {
             return;
         }
         NodeView node = target.node();
+        // the root also holds the "Shared with me" collection: read once, it adds its etag to the root's
+        Optional<SharedWithMe.Mount> shared =
+                target.names().isEmpty() ? sharedWithMe.inRoot(target.caller(), node) : Optional.empty();
+        node = SharedPropfind.rootWith(node, shared);
         Quota quota = needsQuota(asked) ? quota(target.caller()) : null;
         boolean needsDead = needsDeadProperties(asked, target.nextcloud());
-        NextcloudPage nc = target.nextcloud() ? new NextcloudPage(target.caller(), asked) : null;
+        NextcloudPages nc = target.nextcloud()
+                ? new NextcloudPages(target.caller(), asked, target.mount(), users, favorites, shares)
+                : null;
         Asked plan = Asked.of(asked, target.nextcloud());
         res.setStatus(207);
         res.setContentType("application/xml; charset=utf-8");
@@ -276,8 +322,15 @@ public class DavEngine {
                                 .toList(),
                         target.base());
                 Optional<ListingPage.Cursor> after = Optional.empty();
+                boolean root = target.names().isEmpty();
                 do {
-                    ListingPage page = tree.list(target.caller(), node.id(), ListingQuery.byName(after, PAGE));
+                    ListingPage page = target.virtual()
+                            ? new ListingPage(SharedPropfind.members(target.mount()), Optional.empty())
+                            : tree.list(target.caller(), node.id(), ListingQuery.byName(after, PAGE));
+                    after = page.next();
+                    if (root && after.isEmpty()) {
+                        page = SharedPropfind.withCollection(page, shared);
+                    }
                     Map<Long, Map<QName, String>> deadOfPage = needsDead
                             ? dead.of(page.entries().stream().map(NodeView::id).toList())
                             : Map.of();
@@ -300,7 +353,6 @@ public class DavEngine {
                                         : inherited);
                     }
                     ms.flush();
-                    after = page.next();
                 } while (after.isPresent());
             }
         }
@@ -308,42 +360,6 @@ public class DavEngine {
 
     private static Multistatus multistatus(OutputStream out, Target target) throws IOException {
         return target.nextcloud() ? new Multistatus(out, NextcloudProperties.NAMESPACES) : new Multistatus(out);
-    }
-
-    /**
-     * What the oc: properties of a listing need beyond the node: the owner (read once per request, only when
-     * asked) and the favorites among a page (one query per page, only when asked).
-     */
-    private final class NextcloudPage {
-        private final UUID caller;
-        private final boolean wantsOwner;
-        private final boolean wantsFavorites;
-        private String ownerId = "";
-        private String ownerName = "";
-        private boolean ownerRead;
-
-        NextcloudPage(UUID caller, DavXml.Propfind asked) {
-            this.caller = caller;
-            boolean prop = asked.kind() == DavXml.Propfind.Kind.PROP;
-            this.wantsOwner = prop
-                    && (asked.names().contains(new QName(NextcloudProperties.OC, "owner-id"))
-                            || asked.names().contains(new QName(NextcloudProperties.OC, "owner-display-name")));
-            this.wantsFavorites = prop && asked.names().contains(NextcloudProperties.FAVORITE);
-        }
-
-        NextcloudProperties.Page of(List<NodeView> nodes) {
-            if (wantsOwner && !ownerRead) {
-                ownerRead = true;
-                users.find(caller).ifPresent(u -> {
-                    ownerId = u.username();
-                    ownerName = u.displayName() == null || u.displayName().isBlank() ? u.username() : u.displayName();
-                });
-            }
-            java.util.Set<Long> starred = wantsFavorites
-                    ? favorites.among(caller, nodes.stream().map(NodeView::id).toList())
-                    : java.util.Set.of();
-            return new NextcloudProperties.Page(ownerId, ownerName, starred);
-        }
     }
 
     /** Whether any asked property could be a dead one: a query per page saved when a client asks only live ones. */
@@ -710,6 +726,10 @@ public class DavEngine {
             if (target.nextcloud()) {
                 changes = starChanges(target, changes);
             }
+            if (!changes.isEmpty() && target.mount() != null) {
+                // dead properties are the item's, seen by everyone it is shared with: writing them is writing it
+                access.require(target.caller(), target.node().id(), dev.nubo.files.api.FileAccess.Need.WRITE);
+            }
             dead.apply(target.node().id(), changes);
         }
         res.setStatus(207);
@@ -826,12 +846,11 @@ public class DavEngine {
         List<dev.nubo.files.api.Favorites.Starred> starred = favorites.listWithPaths(target.caller());
         Quota quota = needsQuota(props) ? quota(target.caller()) : null;
         Asked plan = Asked.of(props, true);
-        NextcloudPage page = new NextcloudPage(target.caller(), props);
+        NextcloudPages page = new NextcloudPages(target.caller(), props, null, users, favorites, shares);
         NextcloudProperties.Page ncPage = page.of(List.of());
         java.util.Set<Long> all = new java.util.HashSet<>();
         starred.forEach(s -> all.add(s.node().id()));
-        NextcloudProperties.Page withStars =
-                new NextcloudProperties.Page(ncPage.ownerId(), ncPage.ownerDisplayName(), all);
+        NextcloudProperties.Page withStars = new NextcloudProperties.Page(ncPage.standing(), all, Map.of());
         res.setStatus(207);
         res.setContentType("application/xml; charset=utf-8");
         try (OutputStream out = new ByteSink(res.getOutputStream(), 64 * 1024);
@@ -945,7 +964,8 @@ public class DavEngine {
                     continue;
                 }
                 List<NodeName> names = under.get();
-                FileTree.Resolved r = tree.resolve(target.caller(), names);
+                FileTree.Resolved r =
+                        sharedWithMe.resolve(target.caller(), names).resolved();
                 key = String.join("/", names.stream().map(NodeName::value).toList());
                 node = r.matched() == names.size() ? r.node() : null;
             }
@@ -1063,6 +1083,10 @@ public class DavEngine {
             if (!target.exists() && target.parent().isEmpty()) {
                 error(res, 409, "the parent collection does not exist");
                 return;
+            }
+            if (target.exists() && target.mount() != null) {
+                // a lock claims the right to write: a viewer of a shared item has none to claim
+                access.require(target.caller(), target.node().id(), dev.nubo.files.api.FileAccess.Need.WRITE);
             }
             Optional<DavLocks.Lock> granted = locks.lock(
                     target.caller(),
@@ -1187,10 +1211,13 @@ public class DavEngine {
             return;
         }
         List<NodeName> names = under.get();
-        Target dest = new Target(
-                source.caller(), source.base(), names, tree.resolve(source.caller(), names), source.dialect());
+        Target dest = at(source.caller(), source.base(), names, source.dialect());
         if (names.isEmpty() || names.equals(source.names())) {
             error(res, 403, "the source and the destination are the same");
+            return;
+        }
+        if (dest.virtual()) {
+            error(res, 403, "'" + dest.node().name() + "' lists what others share with you; it is read-only");
             return;
         }
         if ((move && !unlocked(source, true, true, req, res)) || !unlocked(dest, true, dest.exists(), req, res)) {
@@ -1213,14 +1240,23 @@ public class DavEngine {
             }
             tree.trash(source.caller(), dest.node().id());
             locks.release(source.caller(), dest.key());
-            dest = new Target(
-                    source.caller(), source.base(), names, tree.resolve(source.caller(), names), source.dialect());
+            dest = at(source.caller(), source.base(), names, source.dialect());
             parent = dest.parent();
         }
         long into = parent.orElseThrow().id();
         NodeView node = source.node();
         if (move) {
-            tree.move(source.caller(), node.id(), into, Optional.of(dest.name()), ConflictMode.FAIL);
+            try {
+                tree.move(source.caller(), node.id(), into, Optional.of(dest.name()), ConflictMode.FAIL);
+            } catch (NuboException e) {
+                if ("other_owner".equals(e.code())) {
+                    // RFC 4918 section 9.9.4: the destination is storage that will not take the resource; clients
+                    // read 502 on MOVE as "copy, then delete"
+                    error(res, 502, e.getMessage());
+                    return;
+                }
+                throw e;
+            }
             locks.release(source.caller(), source.key());
         } else {
             NodeView copy = node.folder() && depth.equals("0")

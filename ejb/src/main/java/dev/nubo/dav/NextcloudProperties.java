@@ -1,9 +1,14 @@
 package dev.nubo.dav;
 
 import dev.nubo.files.api.NodeView;
+import dev.nubo.share.api.Grantee;
+import dev.nubo.share.api.ShareRole;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import javax.xml.namespace.QName;
 
 /**
@@ -51,8 +56,48 @@ public final class NextcloudProperties {
                 : NC.equals(name.getNamespaceURI()) && NC_NAMES.contains(name.getLocalPart());
     }
 
-    /** What a listing shares: the owner's name and display name, and which of the page's nodes are favorites. */
-    record Page(String ownerId, String ownerDisplayName, Set<Long> favorites) {}
+    /** Who owns a listed node and what the caller may do with it: oc:owner-id, oc:owner-display-name, oc:permissions. */
+    record Standing(String ownerId, String ownerDisplayName, String permissions) {}
+
+    /**
+     * What a page of a listing adds to its nodes: each one's standing (worked out from where the listing is, no query
+     * per node), which of them are the caller's favorites, and the kinds of grants the caller made on them.
+     */
+    record Page(Function<NodeView, Standing> standing, Set<Long> favorites, Map<Long, Set<Grantee.Kind>> shareTypes) {
+        /** A page of the caller's own tree, nothing shared out. */
+        Page(String ownerId, String ownerDisplayName, Set<Long> favorites) {
+            this(own(ownerId, ownerDisplayName), favorites, Map.of());
+        }
+    }
+
+    /** The standing of everything in a user's own tree: theirs, with every right. */
+    static Function<NodeView, Standing> own(String ownerId, String ownerDisplayName) {
+        Standing folder = new Standing(ownerId, ownerDisplayName, FOLDER_RIGHTS);
+        Standing file = new Standing(ownerId, ownerDisplayName, FILE_RIGHTS);
+        return node -> node.folder() ? folder : file;
+    }
+
+    /**
+     * oc:permissions of an item shared with the caller, in Nextcloud's letters and order: S (shared with you), R
+     * (you may share it further: manager), M (mounted from elsewhere), G (readable), D N V (delete, rename, move: an
+     * editor inside the share, never the shared item itself, which stays where its owner put it), W (write a file)
+     * or C K (create files and folders in a folder) for an editor.
+     */
+    static String permissions(ShareRole role, boolean shareRoot, boolean folder) {
+        boolean edits = role != ShareRole.VIEWER;
+        StringBuilder p = new StringBuilder("S");
+        if (role == ShareRole.MANAGER) {
+            p.append('R');
+        }
+        p.append("MG");
+        if (edits && !shareRoot) {
+            p.append("DNV");
+        }
+        if (edits) {
+            p.append(folder ? "CK" : "W");
+        }
+        return p.toString();
+    }
 
     /** oc:id: the file id padded to eight digits, then the instance id. */
     public static String ocId(long fileId) {
@@ -95,8 +140,7 @@ public final class NextcloudProperties {
     private static final Optional<Multistatus.Value> ONE = text("1");
     private static final Optional<Multistatus.Value> FALSE = text("false");
     private static final Optional<Multistatus.Value> TRUE = text("true");
-    private static final Optional<Multistatus.Value> FOLDER_PERMISSIONS = text(FOLDER_RIGHTS);
-    private static final Optional<Multistatus.Value> FILE_PERMISSIONS = text(FILE_RIGHTS);
+    private static final QName SHARE_TYPE = new QName(OC, "share-type");
 
     /** The source of a live oc: or nc: property; null for any other name. */
     static Source source(QName name) {
@@ -105,15 +149,20 @@ public final class NextcloudProperties {
             return switch (name.getLocalPart()) {
                 case "fileid" -> (node, page) -> text(Long.toString(node.id()));
                 case "id" -> (node, page) -> text(ocId(node.id()));
-                case "permissions" -> (node, page) -> node.folder() ? FOLDER_PERMISSIONS : FILE_PERMISSIONS;
+                case "permissions" ->
+                    (node, page) -> text(page.standing().apply(node).permissions());
                 case "size" -> (node, page) -> text(Long.toString(node.size()));
                 case "checksums" ->
                     (node, page) ->
                             node.folder() ? EMPTY : Optional.of(new Multistatus.Child(CHECKSUM, checksum(node)));
                 case "favorite" -> (node, page) -> page.favorites().contains(node.id()) ? ONE : ZERO;
-                case "owner-id" -> (node, page) -> text(page.ownerId());
-                case "owner-display-name" -> (node, page) -> text(page.ownerDisplayName());
-                case "data-fingerprint", "share-types", "downloadURL", "dDC" -> (node, page) -> EMPTY;
+                case "owner-id" ->
+                    (node, page) -> text(page.standing().apply(node).ownerId());
+                case "owner-display-name" ->
+                    (node, page) -> text(page.standing().apply(node).ownerDisplayName());
+                case "share-types" ->
+                    (node, page) -> shareTypes(page.shareTypes().get(node.id()));
+                case "data-fingerprint", "downloadURL", "dDC" -> (node, page) -> EMPTY;
                 case "comments-unread", "comments-count" -> (node, page) -> ZERO;
                 default -> null;
             };
@@ -131,6 +180,24 @@ public final class NextcloudProperties {
             };
         }
         return null;
+    }
+
+    /** oc:share-types: an oc:share-type per kind of grant, 0 for a user and 1 for a group, as Nextcloud numbers them. */
+    private static Optional<Multistatus.Value> shareTypes(Set<Grantee.Kind> kinds) {
+        if (kinds == null || kinds.isEmpty()) {
+            return EMPTY;
+        }
+        List<Multistatus.Value> types = new ArrayList<>(2);
+        for (Grantee.Kind k : List.of(Grantee.Kind.USER, Grantee.Kind.GROUP)) {
+            if (kinds.contains(k)) {
+                types.add(new Multistatus.Child(SHARE_TYPE, k == Grantee.Kind.USER ? "0" : "1"));
+            }
+        }
+        return Optional.of(w -> {
+            for (Multistatus.Value t : types) {
+                t.write(w);
+            }
+        });
     }
 
     private static Optional<Multistatus.Value> text(String value) {

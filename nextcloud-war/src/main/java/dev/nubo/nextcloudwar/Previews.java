@@ -36,6 +36,9 @@ public class Previews {
     FileTree tree;
 
     @Inject
+    dev.nubo.dav.SharedWithMe sharedWithMe;
+
+    @Inject
     Avatars avatars;
 
     @Inject
@@ -79,7 +82,9 @@ public class Previews {
                     names.add(NodeName.of(s));
                 }
             }
-            FileTree.Resolved resolved = tree.resolve(user.userId(), names);
+            // by path as the client knows it: its own tree or the "Shared with me" collection
+            FileTree.Resolved resolved =
+                    sharedWithMe.resolve(user.userId(), names).resolved();
             if (resolved.matched() != names.size()) {
                 throw NuboException.notFound("file");
             }

@@ -136,8 +136,8 @@ class WebDavIT {
         Res listing = as(u, "PROPFIND", dav(u)).header("Depth", "1").send().expect(207);
         Set<String> found = new HashSet<>();
         for (String href : hrefs(listing.body())) {
-            if (href.equals(dav(u))) {
-                continue;
+            if (href.equals(dav(u)) || href.equals(dav(u) + "Shared%20with%20me/")) {
+                continue; // the root itself, and the collection of what others share (SharingDavIT)
             }
             assertThat(href).doesNotContain(" ", "#", "?", "&", "\"", "'").startsWith(dav(u));
             byte[] body = as(u, "GET", href).sendForBytes().expect(200).body();

@@ -26,6 +26,14 @@ public interface FileTree {
 
     Resolved resolve(UUID caller, List<NodeName> names);
 
+    /**
+     * Where a path of names leads from a folder the caller may read, such as one shared with them: the DAV surfaces
+     * address what is inside a share by path from its root. {@code matched} counts the names below the folder (0 is
+     * the folder itself). Not cached, unlike {@link #resolve}: the folder is usually another user's, whose changes
+     * the caller's cached answers do not follow, and a revoked grant must end access on the next request.
+     */
+    Resolved resolveBelow(UUID caller, long folderId, List<NodeName> names);
+
     /** The node's location as names from the root ("/Docs/2024/report.pdf"; the root itself is "/"). */
     String pathOf(UUID caller, long nodeId);
 

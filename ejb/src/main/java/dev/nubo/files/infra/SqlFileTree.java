@@ -81,24 +81,39 @@ public class SqlFileTree implements FileTree {
         if (known != null && known.version() == version) {
             return known.resolved();
         }
-        Resolved resolved = query(caller, joined, names.size());
+        Resolved resolved = query(ROOT_OF_CALLER, caller, joined, names.size());
         resolutions.put(key, new KnownPath(version, resolved));
         return resolved;
     }
 
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Resolved resolveBelow(UUID caller, long folderId, List<NodeName> names) {
+        access.requireFolder(caller, folderId, Need.READ);
+        return query(
+                FOLDER,
+                folderId,
+                String.join("/", names.stream().map(NodeName::value).toList()),
+                names.size());
+    }
+
+    private static final String ROOT_OF_CALLER = "r.owner_id = ?1 AND r.parent_id IS NULL";
+    private static final String FOLDER = "r.id = ?1";
+
     /** A resolution and the owner's tree version read before it; current while the version is unchanged. */
     record KnownPath(long version, Resolved resolved) {}
 
-    private Resolved query(UUID caller, String joined, int depth) {
+    /** One statement: the walk from the start ({@code start} names it by ?1) along the names. */
+    private Resolved query(String start, Object startParameter, String joined, int depth) {
         List<?> rows = em.createNativeQuery("WITH RECURSIVE walk(id, depth) AS ("
-                        + " SELECT r.id, 0 FROM nodes r WHERE r.owner_id = ?1 AND r.parent_id IS NULL"
+                        + " SELECT r.id, 0 FROM nodes r WHERE " + start
                         + " UNION ALL"
                         + " SELECT c.id, w.depth + 1 FROM walk w JOIN nodes c ON c.parent_id = w.id"
                         + " AND c.trashed_at IS NULL AND c.name = (string_to_array(?2, '/'))[w.depth + 1]"
                         + " WHERE w.depth < ?3)"
                         + " SELECT " + NodeSql.COLUMNS + ", w.depth FROM walk w JOIN nodes n ON n.id = w.id"
                         + " ORDER BY w.depth DESC LIMIT 1")
-                .setParameter(1, caller)
+                .setParameter(1, startParameter)
                 .setParameter(2, joined)
                 .setParameter(3, depth)
                 .getResultList();

@@ -34,6 +34,13 @@ public interface Shares {
     /** "Shared with me": one row per item, newest first; hidden ones only when asked. */
     List<IncomingShare> incoming(UUID caller, boolean includeHidden);
 
+    /**
+     * Which kinds of live grants the caller made on each of these items (as their owner, or as a manager sharing
+     * further): what Nextcloud clients show as a listing's share-types. One query for a page of ids; items without
+     * such grants are absent.
+     */
+    java.util.Map<Long, java.util.Set<Grantee.Kind>> sharedBy(UUID caller, java.util.Collection<Long> nodeIds);
+
     /** A recipient leaves (hides) or brings back an item shared with them; the grant and others' access stay. */
     void hide(ShareAudit.Actor actor, long grantId, boolean hidden);
 }

@@ -24,8 +24,13 @@ import jakarta.transaction.Transactional;
 import java.sql.Timestamp;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -183,6 +188,32 @@ public class SqlShares implements Shares {
                 .filter(s -> includeHidden || !s.hidden())
                 .sorted(Comparator.comparing(IncomingShare::since).reversed())
                 .toList();
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Map<Long, Set<Grantee.Kind>> sharedBy(UUID caller, Collection<Long> nodeIds) {
+        if (nodeIds.isEmpty()) {
+            return Map.of();
+        }
+        List<?> rows = em.createNativeQuery("SELECT DISTINCT g.node_id, g.grantee_group_id IS NOT NULL FROM grants g"
+                        + " WHERE g.node_id = ANY (CAST(?2 AS bigint[])) AND (g.owner_id = ?1 OR g.granted_by = ?1)"
+                        + " AND " + LIVE)
+                .setParameter(1, caller)
+                .setParameter(
+                        2,
+                        "{"
+                                + String.join(
+                                        ",",
+                                        nodeIds.stream().map(String::valueOf).toList()) + "}")
+                .getResultList();
+        Map<Long, Set<Grantee.Kind>> kinds = new HashMap<>();
+        for (Object r : rows) {
+            Object[] row = (Object[]) r;
+            kinds.computeIfAbsent(((Number) row[0]).longValue(), k -> EnumSet.noneOf(Grantee.Kind.class))
+                    .add(Boolean.TRUE.equals(row[1]) ? Grantee.Kind.GROUP : Grantee.Kind.USER);
+        }
+        return kinds;
     }
 
     @Override
