@@ -2,6 +2,7 @@ package dev.nubo.nextcloudwar;
 
 import dev.nubo.auth.api.AuthenticatedUser;
 import dev.nubo.dav.DavPath;
+import dev.nubo.dav.SharedWithMe;
 import dev.nubo.files.api.FileTree;
 import dev.nubo.files.api.NodeName;
 import dev.nubo.files.api.NodeView;
@@ -58,6 +59,9 @@ public class OcsShares {
     @Inject
     UserService users;
 
+    @Inject
+    SharedWithMe sharedWithMe;
+
     static boolean handles(String route) {
         return route.equals(BASE) || route.startsWith(BASE + "/");
     }
@@ -93,8 +97,9 @@ public class OcsShares {
         Names names = new Names();
         List<Object> out = new ArrayList<>();
         if (params.flag("shared_with_me")) {
+            Map<Long, String> places = places(user);
             for (IncomingShare s : shares.incoming(user.userId(), false)) {
-                out.add(incoming(user, s, names));
+                out.add(incoming(user, s, names, places));
             }
             return out;
         }
@@ -139,7 +144,7 @@ public class OcsShares {
         }
         for (IncomingShare s : shares.incoming(user.userId(), true)) {
             if (s.grantId() == id) {
-                return List.of(incoming(user, s, names));
+                return List.of(incoming(user, s, names, places(user)));
             }
         }
         throw new NuboException(ErrorKind.NOT_FOUND, "not_found", "Wrong share ID, share does not exist");
@@ -188,7 +193,20 @@ public class OcsShares {
         return m;
     }
 
-    private Map<String, Object> incoming(AuthenticatedUser user, IncomingShare s, Names names) {
+    /**
+     * Where each item shared with the caller sits in their files, by grant: "/Shared with me/Projects" (the DAV
+     * collection's names, so the clients find it where they sync it).
+     */
+    private Map<Long, String> places(AuthenticatedUser user) {
+        Map<Long, String> places = new HashMap<>();
+        sharedWithMe.inRoot(user.userId(), tree.root(user.userId())).ifPresent(m -> m.entries()
+                .forEach(e -> places.put(
+                        e.share().grantId(), "/" + m.collection().name() + "/" + e.name())));
+        return places;
+    }
+
+    private Map<String, Object> incoming(
+            AuthenticatedUser user, IncomingShare s, Names names, Map<Long, String> places) {
         UserView owner = names.user(s.owner().id());
         Map<String, Object> m = common(
                 s.grantId(), s.via() == null ? Grantee.Kind.USER : Grantee.Kind.GROUP, owner, owner, s.node(), user);
@@ -199,6 +217,9 @@ public class OcsShares {
         m.put("share_with_displayname", s.via() == null ? user.username() : display(s.via()));
         m.put("can_edit", s.role() == ShareRole.MANAGER);
         m.put("can_delete", true);
+        String place = places.getOrDefault(s.grantId(), "/" + s.node().name());
+        m.put("path", place);
+        m.put("file_target", place);
         return m;
     }
 
@@ -231,10 +252,13 @@ public class OcsShares {
         return m;
     }
 
-    /** A path of the caller's files, as the clients send it ("/Work/Projects"); 404 when nothing is there. */
+    /**
+     * A path of the caller's files as the clients send it ("/Work/Projects", or "/Shared with me/Projects/Sub" for a
+     * manager sharing onward); 404 when nothing is there.
+     */
     private NodeView resolve(AuthenticatedUser user, String path) {
         List<NodeName> names = DavPath.names(path);
-        FileTree.Resolved r = tree.resolve(user.userId(), names);
+        FileTree.Resolved r = sharedWithMe.resolve(user.userId(), names).resolved();
         if (r.matched() != names.size()) {
             throw new NuboException(ErrorKind.NOT_FOUND, "not_found", "Wrong path, file/folder does not exist");
         }

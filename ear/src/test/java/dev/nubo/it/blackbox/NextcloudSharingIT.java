@@ -71,7 +71,7 @@ class NextcloudSharingIT {
         Res mine = ocs(alice, "GET", SHARES + "?shared_with_me=true", null).expect(200);
         assertThat(mine.str("ocs.data.0.id")).isEqualTo(id);
         assertThat(mine.str("ocs.data.0.uid_file_owner")).isEqualTo(owner.user.username());
-        assertThat(mine.str("ocs.data.0.file_target")).isEqualTo("/Projects");
+        assertThat(mine.str("ocs.data.0.file_target")).isEqualTo("/Shared with me/Projects");
 
         // PUT with a form body: permissions 15 make an editor, an expiry date ends with that day
         Res changed = ocs(owner, "PUT", SHARES + "/" + id, "permissions=15&expireDate=2099-12-31")
@@ -91,6 +91,24 @@ class NextcloudSharingIT {
                         .expect(200)
                         .list("ocs.data"))
                 .isEmpty();
+    }
+
+    @Test
+    void aManagerSharesOnwardByThePathTheClientSyncs() {
+        owner.as(api.post("/api/shares"))
+                .json(MiniJson.obj("nodeId", projects, "userId", alice.user.id(), "role", "manager"))
+                .send()
+                .expect(201);
+        Res onward = ocs(alice, "POST", SHARES, "path=%2FShared%20with%20me%2FProjects&shareType=0&shareWith="
+                        + bob.user.username() + "&permissions=1")
+                .expect(200);
+        assertThat(onward.num("ocs.data.item_source")).isEqualTo(projects);
+        assertThat(bob.download(plan)).isEqualTo("plan".getBytes(StandardCharsets.UTF_8));
+        // a viewer may not
+        assertFailure(
+                ocs(bob, "POST", SHARES, "path=%2FShared%20with%20me%2FProjects&shareType=0&shareWith="
+                        + owner.user.username()),
+                403);
     }
 
     @Test

@@ -31,6 +31,8 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -65,7 +67,10 @@ public class SharesResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Share an item with a user or a group as viewer, editor or manager, optionally until a time")
-    @APIResponse(responseCode = "201", description = "Shared")
+    @APIResponse(
+            responseCode = "201",
+            description = "Shared",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = SharesJson.Share.class)))
     @APIResponse(responseCode = "409", description = "already_shared, is_owner")
     public Response create(String text) {
         JsonObject body =
