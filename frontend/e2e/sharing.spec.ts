@@ -10,17 +10,18 @@ test("share a folder with a user, who sees it under Shared with me", async ({ pa
   const password = "friend-password-1";
   await admin.json("POST", "/admin/users", { username: friend, password });
   const folderName = unique("Shared folder");
-  const folder = await admin.folder(await admin.root(), folderName);
+  const base = await admin.folder(await admin.root(), unique("sharing"));
+  const folder = await admin.folder(base, folderName);
   await admin.put(folder, "inside.txt", "hello from the owner\n");
 
   await signIn(page);
-  await page.goto("/files");
-  await page.getByRole("button", { name: folderName, exact: true }).click({ button: "right" });
+  await page.goto(`/files/${base}`);
+  await page.getByRole("link", { name: folderName, exact: true }).click({ button: "right" });
   await page.getByRole("menuitem", { name: "Share…" }).click();
   const dialog = page.getByRole("dialog", { name: `Share “${folderName}”` });
   await dialog.getByLabel("Share with a user or group").fill(friend.slice(0, 8));
   await dialog.getByRole("button", { name: friend }).click();
-  await dialog.getByLabel("Role", { exact: true }).selectOption("viewer");
+  await dialog.locator("form").getByRole("combobox").selectOption("viewer");
   await dialog.getByRole("button", { name: "Share", exact: true }).click();
   await expect(dialog.getByRole("status")).toHaveText(`Shared “${folderName}” with ${friend}.`);
   await expect(dialog.getByLabel(`Role of ${friend}`)).toHaveValue("viewer");
@@ -54,8 +55,8 @@ test("share a folder with a user, who sees it under Shared with me", async ({ pa
   await expect(other.getByRole("row").filter({ hasText: folderName })).toHaveCount(1);
 
   // the owner makes them an editor, then stops sharing
-  await page.goto("/files");
-  await page.getByRole("button", { name: folderName, exact: true }).click({ button: "right" });
+  await page.goto(`/files/${base}`);
+  await page.getByRole("link", { name: folderName, exact: true }).click({ button: "right" });
   await page.getByRole("menuitem", { name: "Share…" }).click();
   await dialog.getByLabel(`Role of ${friend}`).selectOption("editor");
   await expect(dialog.getByRole("status")).toHaveText(`${friend} now: Can edit.`);

@@ -199,9 +199,11 @@ public class OcsShares {
      */
     private Map<Long, String> places(AuthenticatedUser user) {
         Map<Long, String> places = new HashMap<>();
-        sharedWithMe.inRoot(user.userId(), tree.root(user.userId())).ifPresent(m -> m.entries()
-                .forEach(e -> places.put(
-                        e.share().grantId(), "/" + m.collection().name() + "/" + e.name())));
+        sharedWithMe
+                .inRoot(user.userId(), tree.root(user.userId()))
+                .ifPresent(m -> m.entries()
+                        .forEach(e -> places.put(
+                                e.share().grantId(), "/" + m.collection().name() + "/" + e.name())));
         return places;
     }
 

@@ -99,15 +99,22 @@ class NextcloudSharingIT {
                 .json(MiniJson.obj("nodeId", projects, "userId", alice.user.id(), "role", "manager"))
                 .send()
                 .expect(201);
-        Res onward = ocs(alice, "POST", SHARES, "path=%2FShared%20with%20me%2FProjects&shareType=0&shareWith="
-                        + bob.user.username() + "&permissions=1")
+        Res onward = ocs(
+                        alice,
+                        "POST",
+                        SHARES,
+                        "path=%2FShared%20with%20me%2FProjects&shareType=0&shareWith=" + bob.user.username()
+                                + "&permissions=1")
                 .expect(200);
         assertThat(onward.num("ocs.data.item_source")).isEqualTo(projects);
         assertThat(bob.download(plan)).isEqualTo("plan".getBytes(StandardCharsets.UTF_8));
         // a viewer may not
         assertFailure(
-                ocs(bob, "POST", SHARES, "path=%2FShared%20with%20me%2FProjects&shareType=0&shareWith="
-                        + owner.user.username()),
+                ocs(
+                        bob,
+                        "POST",
+                        SHARES,
+                        "path=%2FShared%20with%20me%2FProjects&shareType=0&shareWith=" + owner.user.username()),
                 403);
     }
 

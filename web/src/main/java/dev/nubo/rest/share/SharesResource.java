@@ -70,7 +70,8 @@ public class SharesResource {
     @APIResponse(
             responseCode = "201",
             description = "Shared",
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = SharesJson.Share.class)))
+            content =
+                    @Content(mediaType = "application/json", schema = @Schema(implementation = SharesJson.Share.class)))
     @APIResponse(responseCode = "409", description = "already_shared, is_owner")
     public Response create(String text) {
         JsonObject body =
