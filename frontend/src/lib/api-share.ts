@@ -1,6 +1,8 @@
 // Sharing with users and groups (/api/shares, /api/sharees): the JSON shapes of SharesJson.java and the calls the
 // share dialog and the "Shared" page make.
 import { getJson, sendJson, type Item } from "./api";
+import { t } from "./i18n";
+import type { MessageKey } from "./messages/en";
 
 export type Role = "viewer" | "editor" | "manager";
 export const ROLES: Role[] = ["viewer", "editor", "manager"];
@@ -87,4 +89,14 @@ export function dayOf(iso: string | null | undefined): string {
   const t = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`;
+}
+
+/** A user or group as the sharing views name it: "Display Name (name)", or the name alone when they agree. */
+export function partyName(p: Party): string {
+  return p.displayName && p.displayName !== p.name ? `${p.displayName} (${p.name})` : p.name;
+}
+
+/** A role in words ("Can view"). */
+export function roleName(r: Role): string {
+  return t(`share.role.${r}` as MessageKey);
 }
