@@ -215,6 +215,52 @@ class SharingIT {
     }
 
     @Test
+    void aFolderMovedOutOfTheSharedTree_isGoneForTheGranteeOnTheNextRequest() {
+        share(projects, alice, "viewer", null);
+        long inSub = owner.uploadOk(sub, "inside.txt", PLAN);
+        // alice's requests inside Sub make the access check remember her level on that folder
+        alice.as(api.get("/api/files/" + inSub)).send().expect(200);
+        alice.as(api.get("/api/files/" + inSub + "/content")).send().expect(200);
+
+        owner.as(api.patch("/api/files/" + sub))
+                .json("{\"parentId\":" + work + "}")
+                .send()
+                .expect(200);
+
+        alice.as(api.get("/api/files/" + inSub)).send().expectError(404, "not_found");
+        alice.as(api.get("/api/files/" + sub + "/children")).send().expectError(404, "not_found");
+        // moved back under the shared folder, it is visible again
+        owner.as(api.patch("/api/files/" + sub))
+                .json("{\"parentId\":" + projects + "}")
+                .send()
+                .expect(200);
+        alice.as(api.get("/api/files/" + inSub)).send().expect(200);
+    }
+
+    @Test
+    void deletingTheGroupAGrantWentTo_endsAccessOnTheNextRequest() {
+        String group = api.asAdmin(api.post("/api/admin/groups"))
+                .json(MiniJson.obj("name", Api.uniqueName("doomed")))
+                .send()
+                .expect(201)
+                .str("id");
+        api.asAdmin(api.put("/api/admin/groups/" + group + "/members/users/" + alice.user.id()))
+                .send()
+                .expect(204);
+        owner.as(api.post("/api/shares"))
+                .json(MiniJson.obj("nodeId", projects, "groupId", group, "role", "editor"))
+                .send()
+                .expect(201);
+        alice.as(api.get("/api/files/" + plan)).send().expect(200);
+        alice.as(api.get("/api/files/" + deepFile + "/content")).send().expect(200);
+
+        api.asAdmin(api.delete("/api/admin/groups/" + group)).send().expect(204);
+
+        alice.as(api.get("/api/files/" + plan)).send().expectError(404, "not_found");
+        alice.as(api.get("/api/files/" + deepFile + "/content")).send().expectError(404, "not_found");
+    }
+
+    @Test
     void sharedWithMeAndSharedByMe() {
         long grant = share(projects, alice, "editor", null);
         Res incoming = alice.as(api.get("/api/shares/incoming")).send().expect(200);
