@@ -127,8 +127,29 @@ public class SqlFileTree implements FileTree {
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<Ancestor> ancestors(UUID caller, long nodeId) {
-        // the node and every folder above it, each flagged when it is where the caller's view starts: the owner's
-        // root, or a folder (or the node) shared with the caller; a grantee sees nothing above the topmost of those
+        List<Ancestor> chain = visibleChain(caller, nodeId);
+        // the node itself is the last one
+        return chain.subList(0, chain.size() - 1);
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public String pathOf(UUID caller, long nodeId) {
+        StringBuilder path = new StringBuilder();
+        for (Ancestor a : visibleChain(caller, nodeId)) {
+            if (!a.name().isEmpty()) {
+                path.append('/').append(a.name());
+            }
+        }
+        return path.isEmpty() ? "/" : path.toString();
+    }
+
+    /**
+     * The node and the folders above it, from where the caller's view starts: the owner's root, or the topmost
+     * folder (or the node) shared with the caller; 404 when nothing on the path is theirs or shared with them, or
+     * when the node is in the trash. One query, which is also the visibility check.
+     */
+    private List<Ancestor> visibleChain(UUID caller, long nodeId) {
         List<?> rows = em.createNativeQuery("SELECT a.id, a.name, a.parent_id IS NULL AND a.owner_id = ?1 OR "
                         + SqlFileAccess.GRANTED_EXACTLY + " FROM nodes n JOIN nodes a ON a.path @> n.path"
                         + " WHERE n.id = ?2 AND" + NodeSql.NOT_IN_TRASH + " ORDER BY nlevel(a.path)")
@@ -144,26 +165,9 @@ public class SqlFileTree implements FileTree {
         if (start == path.size()) {
             throw NuboException.notFound("file or folder");
         }
-        // the node itself is the last row
-        return path.subList(start, path.size() - 1).stream()
+        return path.subList(start, path.size()).stream()
                 .map(r -> new Ancestor(((Number) r[0]).longValue(), (String) r[1]))
                 .toList();
-    }
-
-    @Override
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public String pathOf(UUID caller, long nodeId) {
-        NodeView node = access.require(caller, nodeId, Need.READ);
-        if (node.parentId() == null) {
-            return "/";
-        }
-        StringBuilder path = new StringBuilder();
-        for (Ancestor a : ancestors(caller, nodeId)) {
-            if (!a.name().isEmpty()) {
-                path.append('/').append(a.name());
-            }
-        }
-        return path.append('/').append(node.name()).toString();
     }
 
     @Override

@@ -219,10 +219,21 @@ public class SqlShares implements Shares {
     @Override
     public void hide(ShareAudit.Actor actor, long grantId, boolean hidden) {
         UUID caller = actor.actorId();
-        IncomingShare share = incoming(caller, true).stream()
-                .filter(s -> s.grantId() == grantId)
-                .findFirst()
-                .orElseThrow(() -> NuboException.notFound("share"));
+        String groupIds = SqlValues.uuidArray(groups.of(caller));
+        // the grant, if it is one of the caller's incoming shares (live, reaching them, on an item they do not own)
+        List<?> found = em.createNativeQuery(
+                        "SELECT g.node_id, g.owner_id FROM grants g JOIN nodes n ON n.id = g.node_id"
+                                + " WHERE g.id = ?2 AND (g.grantee_user_id = ?1 OR g.grantee_group_id = ANY (CAST(?3 AS uuid[])))"
+                                + " AND " + LIVE + " AND n.owner_id <> ?1 AND" + NodeSql.NOT_IN_TRASH)
+                .setParameter(1, caller)
+                .setParameter(2, grantId)
+                .setParameter(3, groupIds)
+                .getResultList();
+        if (found.isEmpty()) {
+            throw NuboException.notFound("share");
+        }
+        long nodeId = ((Number) ((Object[]) found.get(0))[0]).longValue();
+        UUID owner = uuid(((Object[]) found.get(0))[1]);
         // every grant that brings this item to the caller: hiding one must not let another show it again
         String reaching = "SELECT g.id FROM grants g WHERE g.node_id = ?2 AND (g.grantee_user_id = ?1"
                 + " OR g.grantee_group_id = ANY (CAST(?3 AS uuid[])))";
@@ -232,16 +243,10 @@ public class SqlShares implements Shares {
                                         + ") r ON CONFLICT DO NOTHING"
                                 : "DELETE FROM grants_hidden WHERE user_id = ?1 AND grant_id IN (" + reaching + ")")
                 .setParameter(1, caller)
-                .setParameter(2, share.node().id())
-                .setParameter(3, SqlValues.uuidArray(groups.of(caller)))
+                .setParameter(2, nodeId)
+                .setParameter(3, groupIds)
                 .executeUpdate();
-        audit.record(
-                actor,
-                hidden ? "grant.hide" : "grant.unhide",
-                share.owner().id(),
-                share.node().id(),
-                "user " + caller,
-                null);
+        audit.record(actor, hidden ? "grant.hide" : "grant.unhide", owner, nodeId, "user " + caller, null);
     }
 
     /** The grant, if the caller may change it (they may share its item); otherwise 404, whatever the reason. */
