@@ -159,7 +159,12 @@ public class LinksBean implements Links {
     /** The link, if the caller may share its item; otherwise 404 like a link that does not exist. */
     private LinkView manageable(UUID caller, long linkId) {
         LinkView link = store.find(linkId).orElseThrow(() -> NuboException.notFound("link"));
-        access.require(caller, link.nodeId(), FileAccess.Need.SHARE);
+        try {
+            access.require(caller, link.nodeId(), FileAccess.Need.SHARE);
+        } catch (NuboException e) {
+            // a viewer of the item learns nothing of its links either
+            throw NuboException.notFound("link");
+        }
         return link;
     }
 

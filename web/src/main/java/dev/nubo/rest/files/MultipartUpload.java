@@ -86,8 +86,10 @@ final class MultipartUpload {
                     body);
             return new FilesJson.UploadItem(name, FilesJson.Node.of(node), null, null);
         } catch (NuboException e) {
-            if (e.kind() == ErrorKind.NOT_FOUND) {
-                throw e; // the folder itself is not there: nothing of this request can succeed
+            if (e.kind() == ErrorKind.NOT_FOUND || e.kind() == ErrorKind.FORBIDDEN) {
+                // the folder itself is not there, or the caller may not write in it (a viewer of a share):
+                // nothing of this request can succeed
+                throw e;
             }
             return new FilesJson.UploadItem(name, null, e.code(), e.getMessage());
         }
