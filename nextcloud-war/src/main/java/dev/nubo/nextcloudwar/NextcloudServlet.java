@@ -33,7 +33,9 @@ import java.util.Optional;
  *       sharing API's list (empty: sharing is not built yet);
  *   <li>{@code /remote.php/dav/files/{user}/…} and the legacy {@code /remote.php/webdav/…}: the caller's files in
  *       Nextcloud's WebDAV dialect;
- *   <li>{@code /remote.php/dav/uploads/{user}/…}: chunked uploads.
+ *   <li>{@code /remote.php/dav/uploads/{user}/…}: chunked uploads;
+ *   <li>{@code /public.php/webdav/…}: a public link's item, without an account (Basic: the token, the link's
+ *       password).
  * </ul>
  */
 @WebServlet(name = "nextcloud", urlPatterns = "/*", asyncSupported = true)
@@ -47,6 +49,9 @@ public class NextcloudServlet extends HttpServlet {
     private static final String FILES = DAV + "/files/";
     private static final String UPLOADS = DAV + "/uploads/";
     private static final String WEBDAV = "/remote.php/webdav";
+    /** A public link's item, the token as the Basic user name: what the clients and rclone's nextcloud vendor use. */
+    private static final String PUBLIC_WEBDAV = "/public.php/webdav";
+
     private static final String TRASHBIN = DAV + "/trashbin/";
     private static final String VERSIONS = DAV + "/versions/";
 
@@ -74,6 +79,9 @@ public class NextcloudServlet extends HttpServlet {
     @Inject
     transient OcsShares ocsShares;
 
+    @Inject
+    transient dev.nubo.dav.PublicLinkDav publicLinks;
+
     /** This dialect's root as the client reached it: scheme, host, port and the /nextcloud prefix. */
     static String server(HttpServletRequest req, String prefix) {
         String url = req.getRequestURL().toString();
@@ -98,6 +106,10 @@ public class NextcloudServlet extends HttpServlet {
                     DavEngine.error(res, DavEngine.status(e), e.getMessage());
                 }
             }
+            return;
+        }
+        if (rest.equals(PUBLIC_WEBDAV) || rest.startsWith(PUBLIC_WEBDAV + "/")) {
+            publicLinks.serveNextcloud(prefix + PUBLIC_WEBDAV + "/", rest.substring(PUBLIC_WEBDAV.length()), req, res);
             return;
         }
         Optional<AuthenticatedUser> authenticated = gate.authenticate(req, res, "Nubo");

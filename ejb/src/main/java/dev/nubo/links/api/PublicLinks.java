@@ -32,6 +32,23 @@ public interface PublicLinks {
 
     LinkedItem item(String token, long nodeId);
 
+    /**
+     * A path of names below the link's root, as public WebDAV addresses items: the live link, the deepest item the
+     * names reach and how many of them matched (0: the root itself). One read, like {@link #open}.
+     */
+    record LinkedPath(OpenLink link, FileTree.Resolved resolved) {}
+
+    LinkedPath path(String token, List<NodeName> names);
+
+    /**
+     * Records a visitor's reading access from a client without pages (public WebDAV): at most one row per link and
+     * address every ten minutes, so a client walking a folder tree writes one row, not one per request.
+     */
+    void recordAccess(OpenLink link, String detail, String address);
+
+    /** Records one change a visitor made through a surface that made it itself (public WebDAV's writes). */
+    void recordChange(OpenLink link, long nodeId, String detail, String address);
+
     /** The link's root as an item; one read, like {@link #open}. */
     LinkedItem root(String token);
 
