@@ -23,7 +23,7 @@ import java.util.UUID;
 public class SqlLinkStore {
     private static final String VIEW_COLUMNS = "l.id, l.token, l.node_id, r.name, r.kind, l.permission,"
             + " l.password_hash IS NOT NULL, l.expires_at, l.download_limit, l.download_count, l.label, l.owner_id,"
-            + " l.created_by, l.created_at";
+            + " l.created_by, l.created_at, r.parent_id, r.mime_type";
     /** A link is alive: not expired, not exhausted. */
     private static final String ALIVE = " (l.expires_at IS NULL OR l.expires_at > now())"
             + " AND (l.download_limit IS NULL OR l.download_count < l.download_limit)";
@@ -236,7 +236,9 @@ public class SqlLinkStore {
                 (String) r[10],
                 uuid(r[11]),
                 uuid(r[12]),
-                time(r[13]).toInstant());
+                time(r[13]).toInstant(),
+                r[14] == null ? null : ((Number) r[14]).longValue(),
+                (String) r[15]);
     }
 
     private static Timestamp timestamp(Instant i) {
