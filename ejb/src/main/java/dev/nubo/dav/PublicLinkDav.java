@@ -10,6 +10,7 @@ import dev.nubo.links.api.PublicLinks;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.platform.cache.Caches;
+import dev.nubo.platform.web.BasicAuthGate;
 import dev.nubo.platform.web.RequestLogFilter;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -188,12 +189,7 @@ public class PublicLinkDav {
             links.unlock(token, credentials.password(), address);
         } catch (NuboException e) {
             if (e.kind() == ErrorKind.THROTTLED) {
-                res.setHeader(
-                        "Retry-After",
-                        String.valueOf(e.retryAfter()
-                                .map(d -> Math.max(1, d.toSeconds()))
-                                .orElse(60L)));
-                DavEngine.error(res, 429, e.getMessage());
+                BasicAuthGate.throttled(res, e);
                 return false;
             }
             if ("wrong_password".equals(e.code())) {

@@ -2,6 +2,7 @@ package dev.nubo.files.infra;
 
 import dev.nubo.files.api.Locations;
 import dev.nubo.files.api.NodeView;
+import dev.nubo.platform.db.SqlValues;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -40,12 +41,7 @@ public class SqlLocations implements Locations {
                         + " WHERE n.id = ANY (CAST(?2 AS bigint[])) AND" + NodeSql.NOT_IN_TRASH
                         + " ORDER BY n.id, nlevel(a.path)")
                 .setParameter(1, caller)
-                .setParameter(
-                        2,
-                        "{"
-                                + String.join(
-                                        ",",
-                                        nodeIds.stream().map(String::valueOf).toList()) + "}")
+                .setParameter(2, SqlValues.longArray(nodeIds))
                 .setParameter(3, access.groupsParameter(caller))
                 .getResultList();
         Map<Long, List<Object[]>> byNode = new LinkedHashMap<>();
