@@ -354,6 +354,37 @@ class PublicDavIT {
         api.get("/api/public/links/" + token).send().expectError(404, "not_found");
         assertThat(auditActions(owner, made.num("id"))).contains("link.refused");
 
+        // manager through a group nested in another: leaving the inner group silences the link
+        String groups = "/api/admin/groups";
+        String outer = api.asAdmin(api.post(groups))
+                .json(MiniJson.obj("name", Api.uniqueName("pdavouter")))
+                .send()
+                .expect(201)
+                .str("id");
+        String inner = api.asAdmin(api.post(groups))
+                .json(MiniJson.obj("name", Api.uniqueName("pdavinner")))
+                .send()
+                .expect(201)
+                .str("id");
+        api.asAdmin(api.put(groups + "/" + outer + "/members/groups/" + inner))
+                .send()
+                .expect(204);
+        api.asAdmin(api.put(groups + "/" + inner + "/members/users/" + manager.user.id()))
+                .send()
+                .expect(204);
+        owner.as(api.post("/api/shares"))
+                .json(MiniJson.obj("nodeId", folder, "groupId", outer, "role", "manager"))
+                .send()
+                .expect(201);
+        String viaGroup = link(manager, folder, "download").str("token");
+        propfind(viaGroup, "", "1").expect(207);
+        propfind(token, "", "1").expect(207); // the first link lives again: its creator may share once more
+        api.asAdmin(api.delete(groups + "/" + inner + "/members/users/" + manager.user.id()))
+                .send()
+                .expect(204);
+        propfind(viaGroup, "", "1").expect(404);
+        api.get("/api/public/links/" + viaGroup).send().expectError(404, "not_found");
+
         // the owner's own links are not affected by any grant
         String own = link(owner, folder, "download").str("token");
         propfind(own, "", "1").expect(207);
