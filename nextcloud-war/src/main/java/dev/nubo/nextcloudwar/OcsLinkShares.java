@@ -86,7 +86,7 @@ public class OcsLinkShares {
     }
 
     Map<String, Object> create(AuthenticatedUser user, HttpServletRequest req, NodeView node, OcsParams params) {
-        LinkPermission permission = permission(params, node.folder() ? LinkPermission.DOWNLOAD : null);
+        LinkPermission permission = permission(params, LinkPermission.DOWNLOAD);
         String password = params.get("password");
         LinkView made = links.create(
                 user.userId(),
@@ -139,12 +139,9 @@ public class OcsLinkShares {
         });
     }
 
-    /**
-     * What the OCS permission bits (or {@code publicUpload}, {@code hideDownload}) ask for; {@code fallback} when
-     * they say nothing (null: a file link defaults to download too).
-     */
+    /** What the OCS permission bits (or {@code publicUpload}, {@code hideDownload}) ask for; {@code fallback} if none. */
     static LinkPermission permission(OcsParams params, LinkPermission fallback) {
-        LinkPermission chosen = fallback == null ? LinkPermission.DOWNLOAD : fallback;
+        LinkPermission chosen = fallback;
         if (params.has("permissions")) {
             int bits = params.integer("permissions", OcsShares.READ);
             if (bits < 1 || bits > 31) {

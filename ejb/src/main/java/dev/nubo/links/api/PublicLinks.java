@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The anonymous side of public links, for every surface that serves them (REST and the web page now, public WebDAV
- * later). A token that is malformed, unknown, revoked, expired or exhausted, or whose item is deleted or in the
- * trash, answers 404 {@code not_found}; so does any item id outside the link's subtree. A password-protected link
+ * The anonymous side of public links, for every surface that serves them (REST and the web page, public WebDAV). A
+ * token that is malformed, unknown, revoked, expired or exhausted, whose item is deleted or in the trash, or whose
+ * creator may no longer share the item, answers 404 {@code not_found}; so does any item id outside the link's subtree. A password-protected link
  * is opened by the surface only after {@link #unlock} (or a valid {@link #unlockCookie}); these calls do not check
  * that themselves, since each surface carries the proof differently (a cookie, Basic credentials).
  */
