@@ -3,6 +3,7 @@ package dev.nubo.davwar;
 import dev.nubo.auth.api.AuthenticatedUser;
 import dev.nubo.dav.DavEngine;
 import dev.nubo.dav.DavPath;
+import dev.nubo.dav.PublicLinkDav;
 import dev.nubo.dav.VirtualCollection;
 import dev.nubo.dav.pim.PimDav;
 import dev.nubo.platform.api.NuboException;
@@ -20,12 +21,14 @@ import java.util.Optional;
  * The DAV surface. Mapped to "/*" of the /dav context in the EAR and to "/dav/*" in the combined WAR, so paths are
  * always taken from the raw request URI. Files live at /dav/files/{username}/ (the signed-in user's own tree; any
  * other name answers 404); the levels above it (/dav/ and /dav/files/) are read-only collections that clients walk
- * up to. CalDAV and CardDAV live under /dav/principals/, /dav/calendars/ and /dav/addressbooks/.
+ * up to. CalDAV and CardDAV live under /dav/principals/, /dav/calendars/ and /dav/addressbooks/. A public link's item
+ * is at /dav/public/{token}/, without an account ({@link PublicLinkDav}).
  */
 @WebServlet(name = "dav", urlPatterns = "/*", asyncSupported = true)
 public class DavServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     static final String FILES = "/files/";
+    static final String PUBLIC = "/public/";
 
     @Inject
     transient BasicAuthGate gate;
@@ -36,15 +39,27 @@ public class DavServlet extends HttpServlet {
     @Inject
     transient PimDav pim;
 
+    @Inject
+    transient PublicLinkDav publicLinks;
+
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse res) throws IOException {
+        String prefix = req.getContextPath() + req.getServletPath();
+        String uri = req.getRequestURI();
+        String rest = uri.startsWith(prefix) ? uri.substring(prefix.length()) : uri;
+        if (rest.startsWith(PUBLIC)) {
+            // no account: the token in the path authorises, the link's password (if any) comes as Basic
+            String afterPublic = rest.substring(PUBLIC.length());
+            int slash = afterPublic.indexOf('/');
+            String token = slash < 0 ? afterPublic : afterPublic.substring(0, slash);
+            String rawPath = slash < 0 ? "" : afterPublic.substring(slash);
+            publicLinks.serve(token, prefix + PUBLIC + token + "/", rawPath, req, res);
+            return;
+        }
         Optional<AuthenticatedUser> user = gate.authenticate(req, res, "Nubo");
         if (user.isEmpty()) {
             return;
         }
-        String prefix = req.getContextPath() + req.getServletPath();
-        String uri = req.getRequestURI();
-        String rest = uri.startsWith(prefix) ? uri.substring(prefix.length()) : uri;
         String home = prefix + FILES + DavPath.encode(user.get().username()) + "/";
         String principal = PimDav.principal(prefix, user.get().username());
         if (rest.isEmpty() || rest.equals("/")) {

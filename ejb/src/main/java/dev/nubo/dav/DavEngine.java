@@ -131,8 +131,30 @@ public class DavEngine {
             HttpServletResponse res,
             Dialect dialect)
             throws IOException {
+        dispatch(user.userId(), null, base, rawPath, req, res, dialect);
+    }
+
+    /**
+     * Serves one request on a public link's item, without an account (plain RFC 4918: none of the Nextcloud
+     * properties, which are about a user). The caller has already proved the token and password and decided that
+     * the link's permission allows the method.
+     */
+    public void serveLink(LinkSpace link, String base, String rawPath, HttpServletRequest req, HttpServletResponse res)
+            throws IOException {
+        dispatch(link.owner(), link, base, rawPath, req, res, Dialect.WEBDAV);
+    }
+
+    private void dispatch(
+            UUID caller,
+            LinkSpace link,
+            String base,
+            String rawPath,
+            HttpServletRequest req,
+            HttpServletResponse res,
+            Dialect dialect)
+            throws IOException {
         try {
-            Target target = conditioned(user, base, rawPath, dialect, req, res);
+            Target target = conditioned(caller, link, base, rawPath, dialect, req, res);
             if (target == null) {
                 return;
             }
@@ -176,14 +198,15 @@ public class DavEngine {
 
     /** The request's resource, or null after answering 412 when its If header does not hold. */
     private Target conditioned(
-            AuthenticatedUser user,
+            UUID caller,
+            LinkSpace link,
             String base,
             String rawPath,
             Dialect dialect,
             HttpServletRequest req,
             HttpServletResponse res)
             throws IOException {
-        Target target = at(user.userId(), base, DavPath.names(rawPath), dialect);
+        Target target = at(caller, link, base, DavPath.names(rawPath), dialect);
         IfHeader conditions = IfHeader.parse(req.getHeader("If"));
         if (conditions != null && !holds(conditions, target, req)) {
             error(res, 412, "the If header's conditions do not hold");
@@ -192,15 +215,38 @@ public class DavEngine {
         return target;
     }
 
-    /** Where the names lead for the caller: their own tree, or the "Shared with me" collection and beneath. */
-    private Target at(UUID caller, String base, List<NodeName> names, Dialect dialect) {
+    /**
+     * Where the names lead for the caller: their own tree, or the "Shared with me" collection and beneath; or, for a
+     * public link, the link's item and beneath.
+     */
+    private Target at(UUID caller, LinkSpace link, String base, List<NodeName> names, Dialect dialect) {
+        if (link != null) {
+            return new Target(caller, base, names, inLink(link, names), dialect, null, link);
+        }
         SharedWithMe.Place place = sharedWithMe.resolve(caller, names);
-        return new Target(caller, base, names, place.resolved(), dialect, place.mount());
+        return new Target(caller, base, names, place.resolved(), dialect, place.mount(), null);
+    }
+
+    /** Where names lead below a link's item: the request's own path was read with the link, others are read now. */
+    private FileTree.Resolved inLink(LinkSpace link, List<NodeName> names) {
+        if (link.fileLink()) {
+            boolean file =
+                    !names.isEmpty() && names.get(0).value().equals(link.root().name());
+            return file ? new FileTree.Resolved(link.root(), 1) : new FileTree.Resolved(link.collection(), 0);
+        }
+        if (names.equals(link.names())) {
+            return link.requested();
+        }
+        FileTree.Resolved r = names.isEmpty()
+                ? new FileTree.Resolved(link.root(), 0)
+                : tree.resolveBelow(link.owner(), link.root().id(), names);
+        return r.matched() == 0 ? new FileTree.Resolved(link.root(), 0) : r;
     }
 
     /**
      * The request's resource: the names, and how far along them the tree goes; {@code mount} is null in the caller's
-     * own tree, else the "Shared with me" collection the path goes through.
+     * own tree, else the "Shared with me" collection the path goes through; {@code link} is null but on a public
+     * link's tree, where {@code caller} is the item's owner.
      */
     record Target(
             UUID caller,
@@ -208,7 +254,13 @@ public class DavEngine {
             List<NodeName> names,
             FileTree.Resolved resolved,
             Dialect dialect,
-            SharedWithMe.Mount mount) {
+            SharedWithMe.Mount mount,
+            LinkSpace link) {
+        /** Whose locks apply: the caller's, or on a public link the link's own. */
+        UUID locker() {
+            return link == null ? caller : link.lockSpace();
+        }
+
         boolean nextcloud() {
             return dialect == Dialect.NEXTCLOUD;
         }
@@ -287,10 +339,12 @@ public class DavEngine {
         }
         NodeView node = target.node();
         // the root also holds the "Shared with me" collection: read once, it adds its etag to the root's
-        Optional<SharedWithMe.Mount> shared =
-                target.names().isEmpty() ? sharedWithMe.inRoot(target.caller(), node) : Optional.empty();
+        Optional<SharedWithMe.Mount> shared = target.names().isEmpty() && target.link() == null
+                ? sharedWithMe.inRoot(target.caller(), node)
+                : Optional.empty();
         node = SharedPropfind.rootWith(node, shared);
-        Quota quota = needsQuota(asked) ? quota(target.caller()) : null;
+        // the owner's storage is none of a link visitor's business
+        Quota quota = needsQuota(asked) && target.link() == null ? quota(target.caller()) : null;
         boolean needsDead = needsDeadProperties(asked, target.nextcloud());
         NextcloudPages nc = target.nextcloud()
                 ? new NextcloudPages(target.caller(), asked, target.mount(), users, favorites, shares)
@@ -309,15 +363,15 @@ public class DavEngine {
                     quota,
                     nc == null ? null : nc.of(List.of(node)),
                     needsDead ? dead.of(List.of(node.id())).getOrDefault(node.id(), Map.of()) : Map.of(),
-                    lockdiscovery(target.caller(), target.key(), target.base()));
+                    lockdiscovery(target.locker(), target.key(), target.base()));
             if (depth.equals("1") && node.folder()) {
                 // what every child shares, worked out once: the folder's href, and the locks that reach the
                 // children from above (asked per child only when a lock is rooted somewhere below this folder)
                 String key = target.key();
                 String folderHref = target.href(true);
-                boolean locksBelow = locks.anyBelow(target.caller(), key);
+                boolean locksBelow = locks.anyBelow(target.locker(), key);
                 Multistatus.Value inherited = lockdiscovery(
-                        locks.covering(target.caller(), key).stream()
+                        locks.covering(target.locker(), key).stream()
                                 .filter(DavLocks.Lock::infinite)
                                 .toList(),
                         target.base());
@@ -326,7 +380,9 @@ public class DavEngine {
                 do {
                     ListingPage page = target.virtual()
                             ? new ListingPage(SharedPropfind.members(target.mount()), Optional.empty())
-                            : tree.list(target.caller(), node.id(), ListingQuery.byName(after, PAGE));
+                            : target.link() != null && target.link().fileLink()
+                                    ? new ListingPage(List.of(target.link().root()), Optional.empty())
+                                    : tree.list(target.caller(), node.id(), ListingQuery.byName(after, PAGE));
                     after = page.next();
                     if (root && after.isEmpty()) {
                         page = SharedPropfind.withCollection(page, shared);
@@ -347,7 +403,7 @@ public class DavEngine {
                                 deadOfPage.getOrDefault(child.id(), Map.of()),
                                 locksBelow
                                         ? lockdiscovery(
-                                                target.caller(),
+                                                target.locker(),
                                                 key.isEmpty() ? child.name() : key + "/" + child.name(),
                                                 target.base())
                                         : inherited);
@@ -526,14 +582,17 @@ public class DavEngine {
             res.setStatus(failed);
             return;
         }
+        long length = node.size();
+        String range = req.getHeader("Range");
+        String ifRange = req.getHeader("If-Range");
+        if (ifRange != null && !ifRange.strip().equals(etag)) {
+            range = null;
+        }
+        ByteRanges.Result ranges = ByteRanges.parse(range, length);
+        if (target.link() != null && !head && sendsFirstByte(ranges)) {
+            target.link().downloads().accept(node); // may refuse (a download limit reached meanwhile): nothing sent yet
+        }
         try (FileContent.Opened opened = content.open(target.caller(), target.resolved())) {
-            long length = node.size();
-            String range = req.getHeader("Range");
-            String ifRange = req.getHeader("If-Range");
-            if (ifRange != null && !ifRange.strip().equals(etag)) {
-                range = null;
-            }
-            ByteRanges.Result ranges = ByteRanges.parse(range, length);
             res.setHeader("ETag", etag);
             res.setDateHeader("Last-Modified", lastModified);
             res.setHeader("Accept-Ranges", "bytes");
@@ -562,6 +621,14 @@ public class DavEngine {
         }
     }
 
+    /** Whether a GET answered with these ranges sends the file from its first byte: what a link counts as a download. */
+    static boolean sendsFirstByte(ByteRanges.Result ranges) {
+        return !(ranges instanceof ByteRanges.Unsatisfiable)
+                && (!(ranges instanceof ByteRanges.Partial partial)
+                        || partial.ranges().size() != 1
+                        || partial.ranges().get(0).first() == 0);
+    }
+
     /**
      * Writes an assembled chunked upload (the Nextcloud clients' MOVE of an upload's ".file") to a path of the
      * caller's tree, as a PUT of those bytes there would: the same locks, conditions (If, If-Match), quota,
@@ -577,7 +644,7 @@ public class DavEngine {
             HttpServletResponse res)
             throws IOException {
         try {
-            Target target = conditioned(user, base, rawPath, Dialect.NEXTCLOUD, req, res);
+            Target target = conditioned(user.userId(), null, base, rawPath, Dialect.NEXTCLOUD, req, res);
             if (target == null) {
                 return;
             }
@@ -964,12 +1031,12 @@ public class DavEngine {
                     continue;
                 }
                 List<NodeName> names = under.get();
-                FileTree.Resolved r =
-                        sharedWithMe.resolve(target.caller(), names).resolved();
+                FileTree.Resolved r = at(target.caller(), target.link(), target.base(), names, target.dialect())
+                        .resolved();
                 key = String.join("/", names.stream().map(NodeName::value).toList());
                 node = r.matched() == names.size() ? r.node() : null;
             }
-            List<DavLocks.Lock> current = locks.covering(target.caller(), key);
+            List<DavLocks.Lock> current = locks.covering(target.locker(), key);
             boolean all = true;
             for (IfHeader.Condition c : g.conditions()) {
                 boolean match;
@@ -999,13 +1066,13 @@ public class DavEngine {
     private boolean unlocked(
             Target target, boolean member, boolean subtree, HttpServletRequest req, HttpServletResponse res)
             throws IOException {
-        List<DavLocks.Lock> relevant = new ArrayList<>(locks.covering(target.caller(), target.key()));
+        List<DavLocks.Lock> relevant = new ArrayList<>(locks.covering(target.locker(), target.key()));
         if (subtree) {
-            relevant.addAll(locks.atOrBelow(target.caller(), target.key()));
+            relevant.addAll(locks.atOrBelow(target.locker(), target.key()));
         }
         if (member && !target.names().isEmpty()) {
             String parent = target.parentKey();
-            locks.covering(target.caller(), parent).stream()
+            locks.covering(target.locker(), parent).stream()
                     .filter(l -> l.path().equals(parent))
                     .forEach(relevant::add);
         }
@@ -1062,7 +1129,7 @@ public class DavEngine {
             }
             Optional<DavLocks.Lock> refreshed = Optional.empty();
             for (String token : header.tokens()) {
-                refreshed = locks.refresh(target.caller(), target.key(), token, timeout);
+                refreshed = locks.refresh(target.locker(), target.key(), token, timeout);
                 if (refreshed.isPresent()) {
                     break;
                 }
@@ -1089,7 +1156,7 @@ public class DavEngine {
                 access.require(target.caller(), target.node().id(), dev.nubo.files.api.FileAccess.Need.WRITE);
             }
             Optional<DavLocks.Lock> granted = locks.lock(
-                    target.caller(),
+                    target.locker(),
                     target.key(),
                     depth.equals("infinity")
                             && (!target.exists() || target.node().folder()),
@@ -1114,7 +1181,7 @@ public class DavEngine {
                                     Optional.empty()),
                             java.io.InputStream.nullInputStream());
                 } catch (NuboException | IOException e) {
-                    locks.unlock(target.caller(), target.key(), lock.token());
+                    locks.unlock(target.locker(), target.key(), lock.token());
                     throw e;
                 }
                 created = true;
@@ -1148,7 +1215,7 @@ public class DavEngine {
             return;
         }
         String token = header.strip().substring(1, header.strip().length() - 1);
-        if (!locks.unlock(target.caller(), target.key(), token)) {
+        if (!locks.unlock(target.locker(), target.key(), token)) {
             davError(res, 409, "lock-token-matches-request-uri", "no such lock on this resource");
             return;
         }
@@ -1211,7 +1278,7 @@ public class DavEngine {
             return;
         }
         List<NodeName> names = under.get();
-        Target dest = at(source.caller(), source.base(), names, source.dialect());
+        Target dest = at(source.caller(), source.link(), source.base(), names, source.dialect());
         if (names.isEmpty() || names.equals(source.names())) {
             error(res, 403, "the source and the destination are the same");
             return;
@@ -1239,8 +1306,8 @@ public class DavEngine {
                 return;
             }
             tree.trash(source.caller(), dest.node().id());
-            locks.release(source.caller(), dest.key());
-            dest = at(source.caller(), source.base(), names, source.dialect());
+            locks.release(source.locker(), dest.key());
+            dest = at(source.caller(), source.link(), source.base(), names, source.dialect());
             parent = dest.parent();
         }
         long into = parent.orElseThrow().id();
@@ -1257,7 +1324,7 @@ public class DavEngine {
                 }
                 throw e;
             }
-            locks.release(source.caller(), source.key());
+            locks.release(source.locker(), source.key());
         } else {
             NodeView copy = node.folder() && depth.equals("0")
                     ? tree.createFolder(source.caller(), into, dest.name())
@@ -1324,7 +1391,7 @@ public class DavEngine {
             return;
         }
         tree.trash(target.caller(), target.node().id());
-        locks.release(target.caller(), target.key());
+        locks.release(target.locker(), target.key());
         res.setStatus(204);
     }
 

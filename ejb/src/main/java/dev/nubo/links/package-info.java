@@ -4,7 +4,9 @@
  * ({@link dev.nubo.links.api.Links}) creates, lists, changes and revokes links of items the caller may share
  * ({@code FileAccess.Need.SHARE}); the anonymous side ({@link dev.nubo.links.api.PublicLinks}) resolves a token to
  * its live link and root, checks a need against the link's permission, and lists, reads and writes below the root
- * only. The REST API and the public web page use it today; a public WebDAV adapter can use the same calls. Every
- * creation, change, revocation, access and failed password is recorded in the sharing audit trail.
+ * only. The REST API, the public web page, public WebDAV ({@code dev.nubo.dav.PublicLinkDav}) and the OCS link shares
+ * use it. A link lives only while its creator may still share its item (the owner always, a manager while a manager
+ * grant reaches them), checked in the statement that finds it. Every creation, change, revocation, access and failed
+ * password is recorded in the sharing audit trail.
  */
 package dev.nubo.links;

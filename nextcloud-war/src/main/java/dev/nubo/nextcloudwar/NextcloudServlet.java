@@ -30,10 +30,12 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>{@code /ocs/v1.php/…} and {@code /ocs/v2.php/…}: cloud/capabilities, cloud/user, cloud/users/{id}, and the
- *       sharing API's list (empty: sharing is not built yet);
+ *       sharing API (user, group and link shares);
  *   <li>{@code /remote.php/dav/files/{user}/…} and the legacy {@code /remote.php/webdav/…}: the caller's files in
  *       Nextcloud's WebDAV dialect;
- *   <li>{@code /remote.php/dav/uploads/{user}/…}: chunked uploads.
+ *   <li>{@code /remote.php/dav/uploads/{user}/…}: chunked uploads;
+ *   <li>{@code /public.php/webdav/…}: a public link's item, without an account (Basic: the token, the link's
+ *       password).
  * </ul>
  */
 @WebServlet(name = "nextcloud", urlPatterns = "/*", asyncSupported = true)
@@ -47,6 +49,9 @@ public class NextcloudServlet extends HttpServlet {
     private static final String FILES = DAV + "/files/";
     private static final String UPLOADS = DAV + "/uploads/";
     private static final String WEBDAV = "/remote.php/webdav";
+    /** A public link's item, the token as the Basic user name: what the clients and rclone's nextcloud vendor use. */
+    private static final String PUBLIC_WEBDAV = "/public.php/webdav";
+
     private static final String TRASHBIN = DAV + "/trashbin/";
     private static final String VERSIONS = DAV + "/versions/";
 
@@ -74,6 +79,9 @@ public class NextcloudServlet extends HttpServlet {
     @Inject
     transient OcsShares ocsShares;
 
+    @Inject
+    transient dev.nubo.dav.PublicLinkDav publicLinks;
+
     /** This dialect's root as the client reached it: scheme, host, port and the /nextcloud prefix. */
     static String server(HttpServletRequest req, String prefix) {
         String url = req.getRequestURL().toString();
@@ -98,6 +106,10 @@ public class NextcloudServlet extends HttpServlet {
                     DavEngine.error(res, DavEngine.status(e), e.getMessage());
                 }
             }
+            return;
+        }
+        if (rest.equals(PUBLIC_WEBDAV) || rest.startsWith(PUBLIC_WEBDAV + "/")) {
+            publicLinks.serveNextcloud(prefix + PUBLIC_WEBDAV + "/", rest.substring(PUBLIC_WEBDAV.length()), req, res);
             return;
         }
         Optional<AuthenticatedUser> authenticated = gate.authenticate(req, res, "Nubo");
@@ -275,7 +287,10 @@ public class NextcloudServlet extends HttpServlet {
         }
     }
 
-    /** Only what Nubo implements: chunked uploads v2, SHA-256 checksums, the trash bin, user and group shares; no versions yet. */
+    /**
+     * Only what Nubo implements: chunked uploads v2, SHA-256 checksums, the trash bin, user and group shares, public
+     * links (password and expiry optional, upload and file drop); no versions yet.
+     */
     static Map<String, Object> capabilities() {
         Map<String, Object> version = new LinkedHashMap<>();
         String[] parts = VERSION_STRING.split("\\.");
@@ -303,7 +318,15 @@ public class NextcloudServlet extends HttpServlet {
         sharing.put("resharing", true);
         sharing.put("group_sharing", true);
         sharing.put("default_permissions", 31);
-        sharing.put("public", Map.of("enabled", false));
+        Map<String, Object> links = new LinkedHashMap<>();
+        links.put("enabled", true);
+        links.put("password", Map.of("enforced", false, "askForOptionalPassword", false));
+        links.put("expire_date", Map.of("enabled", true, "enforced", false));
+        links.put("multiple_links", true);
+        links.put("upload", true);
+        links.put("upload_files_drop", true);
+        links.put("send_mail", false);
+        sharing.put("public", links);
         sharing.put("user", Map.of("send_mail", false, "expire_date", Map.of("enabled", true)));
         sharing.put("group", Map.of("enabled", true, "expire_date", Map.of("enabled", true)));
         sharing.put("federation", Map.of("outgoing", false, "incoming", false));

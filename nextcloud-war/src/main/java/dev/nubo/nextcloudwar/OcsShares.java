@@ -4,8 +4,10 @@ import dev.nubo.auth.api.AuthenticatedUser;
 import dev.nubo.dav.DavPath;
 import dev.nubo.dav.SharedWithMe;
 import dev.nubo.files.api.FileTree;
+import dev.nubo.files.api.Locations;
 import dev.nubo.files.api.NodeName;
 import dev.nubo.files.api.NodeView;
+import dev.nubo.links.api.LinkView;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.share.api.GrantView;
@@ -30,12 +32,12 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Nextcloud's OCS sharing API ({@code apps/files_sharing/api/v1/shares}) over the same grants as REST, so the
  * clients' share dialogs work: list (by path, of the items in a folder, shared with me, or everything the caller
- * shared), create user and group shares, change permissions or expiry, delete. Nextcloud's permission bits map to
+ * shared), create user and group shares and public links ({@link OcsLinkShares}), change permissions or expiry,
+ * delete. Nextcloud's permission bits map to
  * roles: any of update, create or delete (2, 4, 8) makes an editor, share (16) a manager, read alone a viewer; the
  * answer gives the bits the role stands for. An expiry date means the share ends when that day ends (UTC).
  */
@@ -62,6 +64,12 @@ public class OcsShares {
     @Inject
     SharedWithMe sharedWithMe;
 
+    @Inject
+    OcsLinkShares linkShares;
+
+    @Inject
+    Locations locations;
+
     static boolean handles(String route) {
         return route.equals(BASE) || route.startsWith(BASE + "/");
     }
@@ -72,16 +80,25 @@ public class OcsShares {
             OcsParams params = OcsParams.read(req);
             String tail = route.substring(BASE.length());
             Long id = tail.isEmpty() ? null : shareId(tail.substring(1));
+            boolean link = id != null && OcsLinkShares.isLinkId(id);
             Object data =
                     switch (req.getMethod()) {
-                        case "GET" -> id == null ? list(user, params) : one(user, id);
+                        case "GET" -> id == null ? list(user, params, req) : one(user, id, req);
                         case "POST" -> id == null ? create(user, params, req) : notAllowed();
-                        case "PUT" -> id == null ? notAllowed() : update(user, id, params, req);
-                        case "DELETE" -> {
+                        case "PUT" -> {
                             if (id == null) {
                                 yield notAllowed();
                             }
-                            shares.revoke(actor(user, req), id);
+                            yield link ? linkShares.update(user, req, id, params) : update(user, id, params, req);
+                        }
+                        case "DELETE" -> {
+                            if (id == null) {
+                                yield notAllowed();
+                            } else if (link) {
+                                linkShares.delete(user, req, id);
+                            } else {
+                                shares.revoke(actor(user, req), id);
+                            }
                             yield List.of();
                         }
                         default -> notAllowed();
@@ -93,8 +110,8 @@ public class OcsShares {
         }
     }
 
-    private Object list(AuthenticatedUser user, OcsParams params) {
-        Names names = new Names();
+    private Object list(AuthenticatedUser user, OcsParams params, HttpServletRequest req) {
+        OcsPeople names = new OcsPeople(users);
         List<Object> out = new ArrayList<>();
         if (params.flag("shared_with_me")) {
             Map<Long, String> places = places(user);
@@ -105,20 +122,38 @@ public class OcsShares {
         }
         String path = params.get("path");
         List<GrantView> found;
+        List<LinkView> linked;
         if (path == null) {
             found = shares.outgoing(user.userId());
+            linked = linkShares.list(user, null, null);
         } else {
             NodeView node = resolve(user, path);
             if (params.flag("subfiles")) {
                 found = shares.outgoing(user.userId()).stream()
                         .filter(g -> g.parentId() != null && g.parentId() == node.id())
                         .toList();
+                linked = linkShares.list(user, null, node.id());
             } else {
                 found = ofNodeIfAllowed(user, node);
+                linked = linkShares.list(user, node.id(), null);
             }
         }
+        // every item's node and path in one statement for the whole answer, not two small ones per item
+        java.util.Set<Long> ids = new java.util.HashSet<>();
+        found.forEach(g -> ids.add(g.nodeId()));
+        linked.forEach(l -> ids.add(l.nodeId()));
+        Map<Long, Locations.Located> where = locations.locate(user.userId(), ids);
         for (GrantView g : found) {
-            out.add(outgoing(user, g, names));
+            Locations.Located at = where.get(g.nodeId());
+            if (at != null) {
+                out.add(outgoing(g, names, at));
+            }
+        }
+        for (LinkView l : linked) {
+            Locations.Located at = where.get(l.nodeId());
+            if (at != null) {
+                out.add(linkShares.describe(req, l, names, at.path()));
+            }
         }
         return out;
     }
@@ -135,17 +170,18 @@ public class OcsShares {
         }
     }
 
-    private Object one(AuthenticatedUser user, long id) {
-        Names names = new Names();
-        for (GrantView g : shares.outgoing(user.userId())) {
-            if (g.id() == id) {
-                return List.of(outgoing(user, g, names));
-            }
+    private Object one(AuthenticatedUser user, long id, HttpServletRequest req) {
+        OcsPeople names = new OcsPeople(users);
+        if (OcsLinkShares.isLinkId(id)) {
+            return List.of(linkShares.one(user, req, id, names));
         }
-        for (IncomingShare s : shares.incoming(user.userId(), true)) {
-            if (s.grantId() == id) {
-                return List.of(incoming(user, s, names, places(user)));
-            }
+        java.util.Optional<GrantView> mine = shares.outgoing(user.userId(), id);
+        if (mine.isPresent()) {
+            return List.of(outgoing(mine.get(), names, located(user, mine.get().nodeId())));
+        }
+        java.util.Optional<IncomingShare> theirs = shares.incoming(user.userId(), id);
+        if (theirs.isPresent()) {
+            return List.of(incoming(user, theirs.get(), names, places(user)));
         }
         throw new NuboException(ErrorKind.NOT_FOUND, "not_found", "Wrong share ID, share does not exist");
     }
@@ -157,15 +193,18 @@ public class OcsShares {
                 switch (type) {
                     case USER_SHARE -> Grantee.Kind.USER;
                     case GROUP_SHARE -> Grantee.Kind.GROUP;
-                    case 3 -> throw NuboException.invalid("public links cannot be created through this API yet");
+                    case OcsLinkShares.LINK_SHARE -> null;
                     default -> throw NuboException.invalid("unsupported share type " + type);
                 };
+        if (kind == null) {
+            return linkShares.create(user, req, node, params);
+        }
         Grantee grantee = shares.granteeNamed(kind, params.require("shareWith"));
         ShareRole role = role(params.integer("permissions", READ | UPDATE | CREATE | DELETE | SHARE));
         GrantView g = shares.grant(
                 actor(user, req),
                 new Shares.NewGrant(node.id(), kind, grantee.id(), role, expiry(params.get("expireDate"))));
-        return outgoing(user, g, new Names());
+        return outgoing(g, new OcsPeople(users), located(user, g.nodeId()));
     }
 
     private Object update(AuthenticatedUser user, long id, OcsParams params, HttpServletRequest req) {
@@ -175,14 +214,23 @@ public class OcsShares {
                 actor(user, req),
                 id,
                 new Shares.GrantChanges(role, expiry, expiry ? expiry(params.get("expireDate")) : null));
-        return outgoing(user, g, new Names());
+        return outgoing(g, new OcsPeople(users), located(user, g.nodeId()));
     }
 
-    private Map<String, Object> outgoing(AuthenticatedUser user, GrantView g, Names names) {
+    /** One item's node and path, for an answer about one share. */
+    private Locations.Located located(AuthenticatedUser user, long nodeId) {
+        Locations.Located at = locations.locate(user.userId(), List.of(nodeId)).get(nodeId);
+        if (at == null) {
+            throw NuboException.notFound("file or folder");
+        }
+        return at;
+    }
+
+    private Map<String, Object> outgoing(GrantView g, OcsPeople names, Locations.Located at) {
         UserView owner = names.user(g.ownerId());
         UserView by = g.grantedBy() == null ? owner : names.user(g.grantedBy());
-        NodeView node = tree.get(user.userId(), g.nodeId());
-        Map<String, Object> m = common(g.id(), g.grantee().kind(), by, owner, node, user);
+        NodeView node = at.node();
+        Map<String, Object> m = common(g.id(), g.grantee().kind(), by, owner, node, at.path());
         m.put("permissions", bits(g.role(), node.folder()));
         m.put("stime", g.createdAt().toEpochSecond());
         m.put("expiration", expiration(g.expiresAt()));
@@ -208,10 +256,11 @@ public class OcsShares {
     }
 
     private Map<String, Object> incoming(
-            AuthenticatedUser user, IncomingShare s, Names names, Map<Long, String> places) {
+            AuthenticatedUser user, IncomingShare s, OcsPeople names, Map<Long, String> places) {
         UserView owner = names.user(s.owner().id());
+        String place = places.getOrDefault(s.grantId(), "/" + s.node().name());
         Map<String, Object> m = common(
-                s.grantId(), s.via() == null ? Grantee.Kind.USER : Grantee.Kind.GROUP, owner, owner, s.node(), user);
+                s.grantId(), s.via() == null ? Grantee.Kind.USER : Grantee.Kind.GROUP, owner, owner, s.node(), place);
         m.put("permissions", bits(s.role(), s.node().folder()));
         m.put("stime", s.since().toEpochSecond());
         m.put("expiration", expiration(s.expiresAt()));
@@ -219,14 +268,12 @@ public class OcsShares {
         m.put("share_with_displayname", s.via() == null ? user.username() : display(s.via()));
         m.put("can_edit", s.role() == ShareRole.MANAGER);
         m.put("can_delete", true);
-        String place = places.getOrDefault(s.grantId(), "/" + s.node().name());
-        m.put("path", place);
         m.put("file_target", place);
         return m;
     }
 
     private Map<String, Object> common(
-            long id, Grantee.Kind kind, UserView by, UserView owner, NodeView node, AuthenticatedUser user) {
+            long id, Grantee.Kind kind, UserView by, UserView owner, NodeView node, String path) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", String.valueOf(id));
         m.put("share_type", kind == Grantee.Kind.USER ? USER_SHARE : GROUP_SHARE);
@@ -238,7 +285,7 @@ public class OcsShares {
         m.put("displayname_file_owner", display(owner));
         m.put("note", "");
         m.put("label", "");
-        m.put("path", tree.pathOf(user.userId(), node.id()));
+        m.put("path", path);
         m.put("item_type", node.folder() ? "folder" : "file");
         m.put("mimetype", node.folder() ? "httpd/unix-directory" : node.mimeType());
         m.put("has_preview", false);
@@ -323,20 +370,11 @@ public class OcsShares {
         return new ShareAudit.Actor(user.userId(), req.getRemoteAddr());
     }
 
-    private static String display(UserView u) {
+    static String display(UserView u) {
         return u.displayName() == null || u.displayName().isBlank() ? u.username() : u.displayName();
     }
 
     private static String display(Grantee g) {
         return g.displayName() == null || g.displayName().isBlank() ? g.name() : g.displayName();
-    }
-
-    /** The users one answer names, each looked up once. */
-    private final class Names {
-        private final Map<UUID, UserView> seen = new HashMap<>();
-
-        UserView user(UUID id) {
-            return seen.computeIfAbsent(id, k -> users.find(k).orElseThrow(() -> NuboException.notFound("user")));
-        }
     }
 }

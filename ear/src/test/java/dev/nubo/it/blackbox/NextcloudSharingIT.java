@@ -136,7 +136,7 @@ class NextcloudSharingIT {
     @Test
     void badRequestsFailWithAnOcsMessageAndChangeNothing() {
         String base = "path=%2FWork%2FProjects&shareWith=" + alice.user.username();
-        assertFailure(ocs(owner, "POST", SHARES, base + "&shareType=3"), 400);
+        assertFailure(ocs(owner, "POST", SHARES, base + "&shareType=3&permissions=2"), 400);
         assertFailure(ocs(owner, "POST", SHARES, base + "&shareType=9"), 400);
         assertFailure(ocs(owner, "POST", SHARES, base + "&shareType=0&permissions=64"), 400);
         assertFailure(ocs(owner, "POST", SHARES, base + "&shareType=0&permissions=2"), 400);

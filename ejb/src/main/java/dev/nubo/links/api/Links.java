@@ -18,6 +18,9 @@ public interface Links {
     /** The links of that item (when the caller may share it), else every link the caller created or owns. */
     List<LinkView> list(UUID caller, Optional<Long> nodeId);
 
+    /** One link, when the caller may share its item; otherwise 404 like a link that does not exist. */
+    LinkView get(UUID caller, long linkId);
+
     LinkView update(UUID caller, ShareAudit.Actor actor, long linkId, LinkUpdate update);
 
     /** Revokes the link: its token is dead from this commit on. */

@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The anonymous side of public links, for every surface that serves them (REST and the web page now, public WebDAV
- * later). A token that is malformed, unknown, revoked, expired or exhausted, or whose item is deleted or in the
- * trash, answers 404 {@code not_found}; so does any item id outside the link's subtree. A password-protected link
+ * The anonymous side of public links, for every surface that serves them (REST and the web page, public WebDAV). A
+ * token that is malformed, unknown, revoked, expired or exhausted, whose item is deleted or in the trash, or whose
+ * creator may no longer share the item, answers 404 {@code not_found}; so does any item id outside the link's subtree. A password-protected link
  * is opened by the surface only after {@link #unlock} (or a valid {@link #unlockCookie}); these calls do not check
  * that themselves, since each surface carries the proof differently (a cookie, Basic credentials).
  */
@@ -31,6 +31,23 @@ public interface PublicLinks {
     record LinkedItem(OpenLink link, NodeView node) {}
 
     LinkedItem item(String token, long nodeId);
+
+    /**
+     * A path of names below the link's root, as public WebDAV addresses items: the live link, the deepest item the
+     * names reach and how many of them matched (0: the root itself). One read, like {@link #open}.
+     */
+    record LinkedPath(OpenLink link, FileTree.Resolved resolved) {}
+
+    LinkedPath path(String token, List<NodeName> names);
+
+    /**
+     * Records a visitor's reading access from a client without pages (public WebDAV): at most one row per link and
+     * address every ten minutes, so a client walking a folder tree writes one row, not one per request.
+     */
+    void recordAccess(OpenLink link, String detail, String address);
+
+    /** Records one change a visitor made through a surface that made it itself (public WebDAV's writes). */
+    void recordChange(OpenLink link, long nodeId, String detail, String address);
 
     /** The link's root as an item; one read, like {@link #open}. */
     LinkedItem root(String token);

@@ -23,15 +23,36 @@ import java.util.UUID;
 public class SqlLinkStore {
     private static final String VIEW_COLUMNS = "l.id, l.token, l.node_id, r.name, r.kind, l.permission,"
             + " l.password_hash IS NOT NULL, l.expires_at, l.download_limit, l.download_count, l.label, l.owner_id,"
-            + " l.created_by, l.created_at";
+            + " l.created_by, l.created_at, r.parent_id, r.mime_type";
     /** A link is alive: not expired, not exhausted. */
     private static final String ALIVE = " (l.expires_at IS NULL OR l.expires_at > now())"
             + " AND (l.download_limit IS NULL OR l.download_count < l.download_limit)";
 
+    /**
+     * Whether the link's creator may still share its item (issue 10): the owner always; anyone else while they hold a
+     * live manager grant on the item or a folder above it, themselves or through one of their groups (nested groups
+     * included), the rule {@code FileAccess} applies to {@code Need.SHARE}. Part of the lookup statement, so a
+     * revoked or downgraded grant, or leaving the group, silences the link on the next request at no extra round trip.
+     */
+    static final String CREATOR_MAY_SHARE = "(l.created_by = l.owner_id OR EXISTS (WITH RECURSIVE eg(id) AS ("
+            + " SELECT m.group_id FROM group_members m WHERE m.user_id = l.created_by"
+            + " UNION SELECT m.group_id FROM group_members m JOIN eg ON m.member_group_id = eg.id)"
+            + " SELECT 1 FROM grants g"
+            + " WHERE g.node_id = ANY (CAST(string_to_array(ltree2text(r.path), '.') AS bigint[]))"
+            + " AND g.role = 'manager' AND (g.expires_at IS NULL OR g.expires_at > now())"
+            + " AND (g.grantee_user_id = l.created_by OR g.grantee_group_id IN (SELECT id FROM eg))))";
+
+    private static final String RESOLVED_COLUMNS = "l.id, l.token, l.owner_id, u.display_name, l.permission,"
+            + " l.password_hash, l.expires_at, " + CREATOR_MAY_SHARE + ", " + NodeSql.COLUMNS + ", "
+            + NodeSql.COLUMNS.replace("n.", "r.");
+
     @PersistenceContext(unitName = "nubo")
     EntityManager em;
 
-    /** A resolved link with its owner's display name, the stored token and password hash, and the item. */
+    /**
+     * A resolved link with its owner's display name, the stored token and password hash, whether its creator may
+     * still share its item, and the item ({@code depth}: how many names of a path lookup matched below the root).
+     */
     public record Resolved(
             long id,
             String token,
@@ -40,8 +61,10 @@ public class SqlLinkStore {
             LinkPermission permission,
             String passwordHash,
             Instant expiresAt,
+            boolean creatorMayShare,
             NodeView root,
-            NodeView node) {}
+            NodeView node,
+            int depth) {}
 
     public long insert(
             byte[] tokenHash,
@@ -120,9 +143,7 @@ public class SqlLinkStore {
      * on the item's path in the trash; one statement.
      */
     public Optional<Resolved> resolve(byte[] tokenHash, Long nodeId) {
-        List<?> rows = em.createNativeQuery("SELECT l.id, l.token, l.owner_id, u.display_name, l.permission,"
-                        + " l.password_hash, l.expires_at, " + NodeSql.COLUMNS + ", "
-                        + NodeSql.COLUMNS.replace("n.", "r.")
+        List<?> rows = em.createNativeQuery("SELECT " + RESOLVED_COLUMNS + ", 0"
                         + " FROM public_links l JOIN users u ON u.id = l.owner_id"
                         + " JOIN nodes r ON r.id = l.node_id"
                         + " JOIN nodes n ON n.id = coalesce(CAST(?2 AS bigint), l.node_id)"
@@ -132,20 +153,50 @@ public class SqlLinkStore {
                 .setParameter(1, tokenHash)
                 .setParameter(2, nodeId)
                 .getResultList();
-        return rows.stream().map(o -> (Object[]) o).findFirst().map(r -> {
-            NodeView node = NodeSql.view(java.util.Arrays.copyOfRange(r, 7, 17));
-            NodeView root = NodeSql.view(java.util.Arrays.copyOfRange(r, 17, 27));
-            return new Resolved(
-                    ((Number) r[0]).longValue(),
-                    (String) r[1],
-                    uuid(r[2]),
-                    (String) r[3],
-                    LinkPermission.parse((String) r[4]),
-                    (String) r[5],
-                    r[6] == null ? null : time(r[6]).toInstant(),
-                    root,
-                    node);
-        });
+        return rows.stream().map(o -> resolved((Object[]) o)).findFirst();
+    }
+
+    /**
+     * The live link of that token and how far a path of names leads below its root (public WebDAV addresses items
+     * by path): the deepest item reached and how many names matched, nothing on the way in the trash; one statement,
+     * so a download through the link reads its metadata once.
+     */
+    public Optional<Resolved> resolvePath(byte[] tokenHash, List<String> names) {
+        List<?> rows = em.createNativeQuery("WITH RECURSIVE walk(id, depth) AS ("
+                        + " SELECT l.node_id, 0 FROM public_links l WHERE l.token_hash = ?1"
+                        + " UNION ALL"
+                        + " SELECT c.id, w.depth + 1 FROM walk w JOIN nodes c ON c.parent_id = w.id"
+                        + " AND c.trashed_at IS NULL AND c.name = (string_to_array(?2, '/'))[w.depth + 1]"
+                        + " WHERE w.depth < ?3)"
+                        + " SELECT " + RESOLVED_COLUMNS + ", w.depth"
+                        + " FROM (SELECT id, depth FROM walk ORDER BY depth DESC LIMIT 1) w"
+                        + " JOIN nodes n ON n.id = w.id"
+                        + " JOIN public_links l ON l.token_hash = ?1 JOIN users u ON u.id = l.owner_id"
+                        + " JOIN nodes r ON r.id = l.node_id"
+                        + " WHERE" + ALIVE
+                        + " AND NOT EXISTS (SELECT 1 FROM nodes t WHERE t.path @> r.path AND t.trashed_at IS NOT NULL)")
+                .setParameter(1, tokenHash)
+                .setParameter(2, String.join("/", names))
+                .setParameter(3, names.size())
+                .getResultList();
+        return rows.stream().map(o -> resolved((Object[]) o)).findFirst();
+    }
+
+    private static Resolved resolved(Object[] r) {
+        NodeView node = NodeSql.view(java.util.Arrays.copyOfRange(r, 8, 8 + NodeSql.WIDTH));
+        NodeView root = NodeSql.view(java.util.Arrays.copyOfRange(r, 8 + NodeSql.WIDTH, 8 + 2 * NodeSql.WIDTH));
+        return new Resolved(
+                ((Number) r[0]).longValue(),
+                (String) r[1],
+                uuid(r[2]),
+                (String) r[3],
+                LinkPermission.parse((String) r[4]),
+                (String) r[5],
+                r[6] == null ? null : time(r[6]).toInstant(),
+                Boolean.TRUE.equals(r[7]),
+                root,
+                node,
+                ((Number) r[8 + 2 * NodeSql.WIDTH]).intValue());
     }
 
     /** How many of the ids are live items at or below the root (one statement). */
@@ -185,7 +236,9 @@ public class SqlLinkStore {
                 (String) r[10],
                 uuid(r[11]),
                 uuid(r[12]),
-                time(r[13]).toInstant());
+                time(r[13]).toInstant(),
+                r[14] == null ? null : ((Number) r[14]).longValue(),
+                (String) r[15]);
     }
 
     private static Timestamp timestamp(Instant i) {

@@ -88,6 +88,12 @@ public class LinksBean implements Links {
     }
 
     @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public LinkView get(UUID caller, long linkId) {
+        return manageable(caller, linkId);
+    }
+
+    @Override
     public LinkView update(UUID caller, ShareAudit.Actor actor, long linkId, LinkUpdate u) {
         LinkView link = manageable(caller, linkId);
         List<String> changed = new ArrayList<>();

@@ -86,9 +86,43 @@ public class PublicLinksBean implements PublicLinks {
     /** The token's live link and item; the stored token compared in constant time after the lookup by digest. */
     private SqlLinkStore.Resolved resolve(String token, Long nodeId) {
         LinkToken parsed = LinkToken.parse(token).orElseThrow(PublicLinksBean::gone);
-        return store.resolve(parsed.sha256(), nodeId)
-                .filter(found -> parsed.matches(found.token()))
-                .orElseThrow(PublicLinksBean::gone);
+        return live(parsed, store.resolve(parsed.sha256(), nodeId));
+    }
+
+    /**
+     * The found link if it is this token's and its creator may still share its item; a link made by a manager who
+     * has since lost that right answers 404 like a revoked one, and says why in the audit trail (once in a while,
+     * not once per request).
+     */
+    private SqlLinkStore.Resolved live(LinkToken parsed, Optional<SqlLinkStore.Resolved> found) {
+        SqlLinkStore.Resolved r = found.filter(f -> parsed.matches(f.token())).orElseThrow(PublicLinksBean::gone);
+        if (!r.creatorMayShare()) {
+            recorder.recordOnce(
+                    "link.refused", r.id(), r.ownerId(), r.root().id(), "its creator may no longer share it", null);
+            throw gone();
+        }
+        return r;
+    }
+
+    @Override
+    public LinkedPath path(String token, List<NodeName> names) {
+        LinkToken parsed = LinkToken.parse(token).orElseThrow(PublicLinksBean::gone);
+        SqlLinkStore.Resolved r = live(
+                parsed,
+                store.resolvePath(
+                        parsed.sha256(), names.stream().map(NodeName::value).toList()));
+        return new LinkedPath(itemOf(r).link(), new FileTree.Resolved(r.node(), r.depth()));
+    }
+
+    @Override
+    public void recordAccess(OpenLink link, String detail, String address) {
+        recorder.recordOnce(
+                "link.access", link.id(), link.ownerId(), link.root().id(), detail, address);
+    }
+
+    @Override
+    public void recordChange(OpenLink link, long nodeId, String detail, String address) {
+        recorder.record("link.access", link.id(), link.ownerId(), nodeId, detail, address);
     }
 
     private static LinkedItem itemOf(SqlLinkStore.Resolved r) {

@@ -48,4 +48,9 @@ public final class SqlValues {
     public static String uuidArray(Collection<UUID> ids) {
         return ids.stream().map(UUID::toString).collect(Collectors.joining(",", "{", "}"));
     }
+
+    /** A PostgreSQL array literal of ids, bound as text and cast in SQL ({@code CAST(?n AS bigint[])}). */
+    public static String longArray(Collection<Long> ids) {
+        return ids.stream().map(String::valueOf).collect(Collectors.joining(",", "{", "}"));
+    }
 }

@@ -40,17 +40,21 @@ public class BasicAuthGate {
             return Optional.of(user);
         } catch (NuboException e) {
             if (e.kind() == ErrorKind.THROTTLED) {
-                res.setHeader(
-                        "Retry-After",
-                        String.valueOf(e.retryAfter()
-                                .map(d -> Math.max(1, d.toSeconds()))
-                                .orElse(60L)));
-                plain(res, 429, e.getMessage());
+                throttled(res, e);
             } else {
                 challenge(res, realm, e.getMessage());
             }
             return Optional.empty();
         }
+    }
+
+    /** 429 with Retry-After (whole seconds, at least 1) for a throttled attempt. */
+    public static void throttled(HttpServletResponse res, NuboException e) throws IOException {
+        res.setHeader(
+                "Retry-After",
+                String.valueOf(
+                        e.retryAfter().map(d -> Math.max(1, d.toSeconds())).orElse(60L)));
+        plain(res, 429, e.getMessage());
     }
 
     private static void challenge(HttpServletResponse res, String realm, String message) throws IOException {

@@ -31,6 +31,15 @@ public interface Shares {
     /** "Shared by me": grants on the caller's items and grants the caller made, newest first. */
     List<GrantView> outgoing(UUID caller);
 
+    /** One grant of "shared by me", by id, in one query; empty when the caller neither owns nor made it. */
+    java.util.Optional<GrantView> outgoing(UUID caller, long grantId);
+
+    /**
+     * One row of "shared with me" (hidden or not) by its grant id, in one query; empty when that grant is not the one
+     * the caller's row for its item shows.
+     */
+    java.util.Optional<IncomingShare> incoming(UUID caller, long grantId);
+
     /** "Shared with me": one row per item, newest first; hidden ones only when asked. */
     List<IncomingShare> incoming(UUID caller, boolean includeHidden);
 

@@ -30,6 +30,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -168,26 +169,50 @@ public class SqlShares implements Shares {
 
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<GrantView> outgoing(UUID caller, long grantId) {
+        return grants(
+                        "g.id = ?2 AND (g.owner_id = ?1 OR g.granted_by = ?1) AND" + NodeSql.NOT_IN_TRASH,
+                        caller,
+                        grantId)
+                .stream()
+                .findFirst();
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
     public List<IncomingShare> incoming(UUID caller, boolean includeHidden) {
-        // every live grant reaching the caller, the strongest per item first, then newest first overall
-        List<?> rows = em.createNativeQuery("SELECT DISTINCT ON (n.id) g.id, " + NodeSql.COLUMNS
-                        + ", o.id, o.username, o.display_name, g.role, g.created_at, g.expires_at, gg.id, gg.name,"
-                        + " gg.display_name, EXISTS (SELECT 1 FROM grants_hidden h WHERE h.grant_id = g.id"
-                        + " AND h.user_id = ?1) AS hidden"
-                        + " FROM grants g JOIN nodes n ON n.id = g.node_id JOIN users o ON o.id = n.owner_id"
-                        + " LEFT JOIN groups gg ON gg.id = g.grantee_group_id"
-                        + " WHERE (g.grantee_user_id = ?1 OR g.grantee_group_id = ANY (CAST(?2 AS uuid[])))"
-                        + " AND " + LIVE + " AND n.owner_id <> ?1 AND" + NodeSql.NOT_IN_TRASH
-                        + " ORDER BY n.id, CASE g.role WHEN 'manager' THEN 3 WHEN 'editor' THEN 2 ELSE 1 END DESC,"
-                        + " g.grantee_user_id IS NULL, g.id")
-                .setParameter(1, caller)
-                .setParameter(2, SqlValues.uuidArray(groups.of(caller)))
-                .getResultList();
-        return rows.stream()
-                .map(r -> incomingShare((Object[]) r))
+        return incomingRows(caller, "", null).stream()
                 .filter(s -> includeHidden || !s.hidden())
                 .sorted(Comparator.comparing(IncomingShare::since).reversed())
                 .toList();
+    }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<IncomingShare> incoming(UUID caller, long grantId) {
+        // the item of that grant, in the same statement: the grant is the answer when it is the strongest reaching it
+        return incomingRows(caller, " AND n.id = (SELECT x.node_id FROM grants x WHERE x.id = ?3)", grantId).stream()
+                .filter(s -> s.grantId() == grantId)
+                .findFirst();
+    }
+
+    /** Every live grant reaching the caller, the strongest per item; {@code narrower} may use ?3. */
+    private List<IncomingShare> incomingRows(UUID caller, String narrower, Object third) {
+        jakarta.persistence.Query q = em.createNativeQuery("SELECT DISTINCT ON (n.id) g.id, " + NodeSql.COLUMNS
+                + ", o.id, o.username, o.display_name, g.role, g.created_at, g.expires_at, gg.id, gg.name,"
+                + " gg.display_name, EXISTS (SELECT 1 FROM grants_hidden h WHERE h.grant_id = g.id"
+                + " AND h.user_id = ?1) AS hidden"
+                + " FROM grants g JOIN nodes n ON n.id = g.node_id JOIN users o ON o.id = n.owner_id"
+                + " LEFT JOIN groups gg ON gg.id = g.grantee_group_id"
+                + " WHERE (g.grantee_user_id = ?1 OR g.grantee_group_id = ANY (CAST(?2 AS uuid[])))"
+                + " AND " + LIVE + " AND n.owner_id <> ?1 AND" + NodeSql.NOT_IN_TRASH + narrower
+                + " ORDER BY n.id, CASE g.role WHEN 'manager' THEN 3 WHEN 'editor' THEN 2 ELSE 1 END DESC,"
+                + " g.grantee_user_id IS NULL, g.id");
+        q.setParameter(1, caller).setParameter(2, SqlValues.uuidArray(groups.of(caller)));
+        if (third != null) {
+            q.setParameter(3, third);
+        }
+        return q.getResultList().stream().map(r -> incomingShare((Object[]) r)).toList();
     }
 
     @Override
@@ -267,10 +292,12 @@ public class SqlShares implements Shares {
         return grants("g.id = ?1", id).get(0);
     }
 
-    private List<GrantView> grants(String where, Object parameter) {
-        List<?> rows = em.createNativeQuery("SELECT " + GRANT_COLUMNS + GRANT_JOINS + " WHERE " + where)
-                .setParameter(1, parameter)
-                .getResultList();
+    private List<GrantView> grants(String where, Object... parameters) {
+        jakarta.persistence.Query q = em.createNativeQuery("SELECT " + GRANT_COLUMNS + GRANT_JOINS + " WHERE " + where);
+        for (int i = 0; i < parameters.length; i++) {
+            q.setParameter(i + 1, parameters[i]);
+        }
+        List<?> rows = q.getResultList();
         return rows.stream().map(r -> grantView((Object[]) r)).toList();
     }
 
