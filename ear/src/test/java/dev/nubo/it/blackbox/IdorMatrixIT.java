@@ -106,6 +106,17 @@ class IdorMatrixIT {
             once.as(api.get("/api/files/" + projects + "/children")).send().expect(200);
             // a star on a shared item must not keep it in their lists once access ends
             once.as(api.put("/api/favorites/" + plan)).send().expect(204);
+            // the leaver's way in is a group grant: it reaches the DAV surfaces too, while it lasts
+            for (String surface : List.of("/dav/files/", "/nextcloud/remote.php/dav/files/")) {
+                String mine = surface + once.user.username() + "/Shared%20with%20me/Projects/";
+                assertThat(once.as(api.method("PROPFIND", mine))
+                                .header("Depth", "1")
+                                .send()
+                                .expect(207)
+                                .body())
+                        .contains("plan-" + marker);
+                once.as(api.get(mine + "plan-" + marker + ".txt")).send().expect(200);
+            }
         }
         // ... until the grant expired and the membership went
         membership(api.delete("/api/admin/groups/" + group + "/members/users/" + leaver.user.id()));
