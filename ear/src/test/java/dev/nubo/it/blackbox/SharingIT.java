@@ -261,6 +261,22 @@ class SharingIT {
     }
 
     @Test
+    void aGranteesStarredSharedItemIsAFavoriteWhileTheGrantLasts() {
+        long grant = share(projects, alice, "viewer", null);
+        alice.as(api.put("/api/favorites/" + plan)).send().expect(204);
+        assertThat(alice.as(api.get("/api/favorites")).send().expect(200).body())
+                .contains("\"id\":" + plan + ",");
+        // the owner's own favorites are the owner's
+        assertThat(owner.as(api.get("/api/favorites")).send().expect(200).body())
+                .doesNotContain("\"id\":" + plan + ",");
+
+        owner.as(api.delete("/api/shares/" + grant)).send().expect(204);
+
+        assertThat(alice.as(api.get("/api/favorites")).send().expect(200).body())
+                .doesNotContain("\"id\":" + plan + ",");
+    }
+
+    @Test
     void sharedWithMeAndSharedByMe() {
         long grant = share(projects, alice, "editor", null);
         Res incoming = alice.as(api.get("/api/shares/incoming")).send().expect(200);

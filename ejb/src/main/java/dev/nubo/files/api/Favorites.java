@@ -16,11 +16,12 @@ public interface Favorites {
     /** Which of these nodes the caller starred, in one query (a listing page's worth). */
     java.util.Set<Long> among(UUID caller, java.util.Collection<Long> nodeIds);
 
+    /** The caller's starred items: their own, and items shared with them while a live grant still reaches them. */
     List<NodeView> list(UUID caller);
 
     /**
-     * The caller's favorites (as {@link #list}) with the path of each below the caller's root ("Docs/a.txt"), in
-     * one query: what the Nextcloud clients' favorites REPORT answers with.
+     * The caller's own favorites with the path of each below the caller's root ("Docs/a.txt"), in one query: what the
+     * Nextcloud clients' favorites REPORT answers with (starred shared items are not in it yet).
      */
     List<Starred> listWithPaths(UUID caller);
 

@@ -4,6 +4,8 @@ import dev.nubo.files.api.Favorites;
 import dev.nubo.files.api.FileAccess;
 import dev.nubo.files.api.FileAccess.Need;
 import dev.nubo.files.api.NodeView;
+import dev.nubo.groups.api.EffectiveGroups;
+import dev.nubo.platform.db.SqlValues;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -20,6 +22,13 @@ public class SqlFavorites implements Favorites {
 
     @Inject
     FileAccess access;
+
+    @Inject
+    EffectiveGroups groups;
+
+    private String groupsOf(UUID caller) {
+        return SqlValues.uuidArray(groups.of(caller));
+    }
 
     @Override
     public void add(UUID caller, long nodeId) {
@@ -70,11 +79,17 @@ public class SqlFavorites implements Favorites {
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<NodeView> list(UUID caller) {
+        // the caller's own items, and items shared with them while a live grant (to them or one of their groups, on
+        // the item or a folder above) still reaches them: a star does not outlive the access it was made with
         return NodeSql.rows(em.createNativeQuery("SELECT " + NodeSql.COLUMNS + " FROM favorites f"
-                        + " JOIN nodes n ON n.id = f.node_id WHERE f.user_id = ?1 AND n.owner_id = ?1 AND"
+                        + " JOIN nodes n ON n.id = f.node_id WHERE f.user_id = ?1 AND (n.owner_id = ?1 OR EXISTS"
+                        + " (SELECT 1 FROM grants g WHERE g.node_id = ANY (CAST(string_to_array(ltree2text(n.path),"
+                        + " '.') AS bigint[])) AND (g.expires_at IS NULL OR g.expires_at > now())"
+                        + " AND (g.grantee_user_id = ?1 OR g.grantee_group_id = ANY (CAST(?3 AS uuid[]))))) AND"
                         + NodeSql.NOT_IN_TRASH + " ORDER BY n.kind, n.name LIMIT ?2")
                 .setParameter(1, caller)
                 .setParameter(2, MAX_LIST)
+                .setParameter(3, groupsOf(caller))
                 .getResultList());
     }
 
