@@ -150,7 +150,10 @@ public class SqlFileAccess implements FileAccess {
             held = MANAGER;
             parentLevel = MANAGER;
         } else if (node.parentId() == null) {
-            throw NuboException.notFound("file or folder");
+            // a root has no folder above it: only a grant on the root itself (a shared drive's membership; a
+            // person's root cannot be shared) reaches it, and nobody but its owner may detach it
+            held = ((Number) row[NodeSql.WIDTH + 1]).intValue();
+            parentLevel = 0;
         } else {
             String folderPath = (String) row[NodeSql.WIDTH + 2];
             FolderDecisions.Decision folder = decisions.get(
