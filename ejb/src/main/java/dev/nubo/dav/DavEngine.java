@@ -215,7 +215,7 @@ public class DavEngine {
 
         /** Whether this is the "Shared with me" collection itself. */
         boolean virtual() {
-            return exists() && resolved.node().id() == SharedWithMe.VIRTUAL_ID;
+            return exists() && SharedWithMe.isVirtual(resolved.node().id());
         }
 
         boolean exists() {
@@ -231,7 +231,7 @@ public class DavEngine {
             if (resolved.matched() != names.size() - 1 || !resolved.node().folder()) {
                 return Optional.empty();
             }
-            if (resolved.node().id() == SharedWithMe.VIRTUAL_ID) {
+            if (SharedWithMe.isVirtual(resolved.node().id())) {
                 throw new NuboException(
                         ErrorKind.FORBIDDEN,
                         "shared_collection",
@@ -287,8 +287,8 @@ public class DavEngine {
         }
         NodeView node = target.node();
         // the root also holds the "Shared with me" collection: read once, it adds its etag to the root's
-        Optional<SharedWithMe.Mount> shared =
-                target.names().isEmpty() ? sharedWithMe.inRoot(target.caller(), node) : Optional.empty();
+        List<SharedWithMe.Mount> shared =
+                target.names().isEmpty() ? sharedWithMe.inRoot(target.caller(), node) : List.of();
         node = SharedPropfind.rootWith(node, shared);
         Quota quota = needsQuota(asked) ? quota(target.caller()) : null;
         boolean needsDead = needsDeadProperties(asked, target.nextcloud());

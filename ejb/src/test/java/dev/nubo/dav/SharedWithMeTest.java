@@ -24,12 +24,14 @@ class SharedWithMeTest {
 
     @Test
     void sameNames_theOldestKeepsIt_laterOnesGetTheOwnerThenANumber() {
-        List<SharedWithMe.Entry> entries = SharedWithMe.name(List.of(
-                share(3, "Projects", true, "carol", 3, ShareRole.VIEWER),
-                share(1, "Projects", true, "alice", 1, ShareRole.VIEWER),
-                share(2, "report.pdf", false, "alice", 2, ShareRole.VIEWER),
-                share(4, "report.pdf", false, "bob", 4, ShareRole.VIEWER),
-                share(5, "Projects", true, "carol", 5, ShareRole.VIEWER)));
+        List<SharedWithMe.Entry> entries = SharedWithMe.name(
+                List.of(
+                        share(3, "Projects", true, "carol", 3, ShareRole.VIEWER),
+                        share(1, "Projects", true, "alice", 1, ShareRole.VIEWER),
+                        share(2, "report.pdf", false, "alice", 2, ShareRole.VIEWER),
+                        share(4, "report.pdf", false, "bob", 4, ShareRole.VIEWER),
+                        share(5, "Projects", true, "carol", 5, ShareRole.VIEWER)),
+                SharedWithMe.VIRTUAL_ID);
         assertThat(entries)
                 .extracting(SharedWithMe.Entry::name)
                 .containsExactly(
@@ -40,11 +42,22 @@ class SharedWithMeTest {
     void theCollectionsEtagFollowsItsMembers() {
         NodeView root = new NodeView(1, null, "", true, 0, null, "r", T0, T0, null);
         IncomingShare a = share(1, "A", true, "alice", 1, ShareRole.VIEWER);
-        NodeView one = SharedWithMe.collection("Shared with me", root, SharedWithMe.name(List.of(a)));
-        NodeView same = SharedWithMe.collection("Shared with me", root, SharedWithMe.name(List.of(a)));
-        NodeView none = SharedWithMe.collection("Shared with me", root, List.of());
+        NodeView one = SharedWithMe.collection(
+                "Shared with me",
+                root,
+                SharedWithMe.name(List.of(a), SharedWithMe.VIRTUAL_ID),
+                SharedWithMe.VIRTUAL_ID);
+        NodeView same = SharedWithMe.collection(
+                "Shared with me",
+                root,
+                SharedWithMe.name(List.of(a), SharedWithMe.VIRTUAL_ID),
+                SharedWithMe.VIRTUAL_ID);
+        NodeView none = SharedWithMe.collection("Shared with me", root, List.of(), SharedWithMe.VIRTUAL_ID);
         NodeView promoted = SharedWithMe.collection(
-                "Shared with me", root, SharedWithMe.name(List.of(share(1, "A", true, "alice", 1, ShareRole.EDITOR))));
+                "Shared with me",
+                root,
+                SharedWithMe.name(List.of(share(1, "A", true, "alice", 1, ShareRole.EDITOR)), SharedWithMe.VIRTUAL_ID),
+                SharedWithMe.VIRTUAL_ID);
         assertThat(one.etag()).isEqualTo(same.etag()).isNotEqualTo(none.etag()).isNotEqualTo(promoted.etag());
         assertThat(one.id()).isEqualTo(SharedWithMe.VIRTUAL_ID);
         assertThat(one.modifiedAt()).isEqualTo(T0.plusMinutes(1));

@@ -90,9 +90,10 @@ public class SqlFileAccess implements FileAccess {
                 ? "CASE WHEN n.owner_id = ?1 THEN " + MANAGER + " WHEN n.parent_id IS NULL THEN NULL ELSE "
                         + GRANTED_ON.formatted("subpath(n.path, 0, nlevel(n.path) - 1)") + " END"
                 : "NULL";
-        List<?> rows = em.createNativeQuery("SELECT " + NodeSql.COLUMNS + ", CASE WHEN n.owner_id = ?1 THEN "
-                        + MANAGER + " WHEN n.parent_id IS NULL THEN NULL ELSE " + GRANTED_ON.formatted("n.path")
-                        + " END, " + parentLevel + " FROM nodes n WHERE n.id = ?2 AND" + NodeSql.NOT_IN_TRASH)
+        // a grant on a root folder is a shared drive's membership (a person's root cannot be shared)
+        List<?> rows = em.createNativeQuery("SELECT " + NodeSql.COLUMNS + ", CASE WHEN n.owner_id = ?1 THEN " + MANAGER
+                        + " ELSE " + GRANTED_ON.formatted("n.path") + " END, " + parentLevel
+                        + " FROM nodes n WHERE n.id = ?2 AND" + NodeSql.NOT_IN_TRASH)
                 .setParameter(1, caller)
                 .setParameter(2, nodeId)
                 .setParameter(3, groupsParameter(caller))
