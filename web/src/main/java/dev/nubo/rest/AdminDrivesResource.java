@@ -26,6 +26,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -55,7 +57,11 @@ public class AdminDrivesResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Creates a drive: name (a valid folder name, unique among drives), quotaBytes (null: none)")
-    @APIResponse(responseCode = "201", description = "Created")
+    @APIResponse(
+            responseCode = "201",
+            description = "Created",
+            content =
+                    @Content(mediaType = "application/json", schema = @Schema(implementation = DrivesJson.Drive.class)))
     @APIResponse(responseCode = "409", description = "name_taken")
     public Response create(DrivesJson.NewDriveRequest body, @Context UriInfo uri) {
         if (body == null) {

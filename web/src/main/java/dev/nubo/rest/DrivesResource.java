@@ -82,6 +82,7 @@ public class DrivesResource {
     @DELETE
     @Path("{id}/members/{kind}/{memberId}")
     @Operation(summary = "Removes a member (not a member: no change); effective on the next request")
+    @APIResponse(responseCode = "204", description = "Removed, or was no member")
     public Response removeMember(
             @PathParam("id") UUID id, @PathParam("kind") String kind, @PathParam("memberId") UUID memberId) {
         drives.removeMember(actor(), caller().isAdmin(), id, kind(kind), memberId);

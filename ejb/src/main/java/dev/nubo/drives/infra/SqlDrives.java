@@ -76,8 +76,9 @@ public class SqlDrives implements Drives {
         UUID id = UUID.randomUUID();
         try {
             // a user name no person can be given by accident: "drive." and 32 random hex digits
-            em.createNativeQuery("INSERT INTO users (id, username, display_name, password_hash, role, enabled,"
-                            + " quota_bytes, kind) VALUES (?1, ?2, ?3, '!', 'user', false, ?4, 'drive')")
+            em.createNativeQuery(
+                            "INSERT INTO users (id, username, display_name, password_hash, role, enabled,"
+                                    + " quota_bytes, kind) VALUES (?1, ?2, ?3, '!', 'user', false, CAST(?4 AS bigint), 'drive')")
                     .setParameter(1, id)
                     .setParameter(2, "drive." + HexFormat.of().formatHex(uuidBytes(id)))
                     .setParameter(3, valid)
@@ -100,8 +101,9 @@ public class SqlDrives implements Drives {
         String newName = name.map(SqlDrives::name).orElse(before.name());
         Long newQuota = quota.isPresent() ? quota(quota.get().orElse(null)) : before.quotaBytes();
         try {
-            em.createNativeQuery("UPDATE users SET display_name = ?2, quota_bytes = ?3, updated_at = now()"
-                            + " WHERE id = ?1 AND kind = 'drive'")
+            em.createNativeQuery(
+                            "UPDATE users SET display_name = ?2, quota_bytes = CAST(?3 AS bigint), updated_at = now()"
+                                    + " WHERE id = ?1 AND kind = 'drive'")
                     .setParameter(1, driveId)
                     .setParameter(2, newName)
                     .setParameter(3, newQuota)
