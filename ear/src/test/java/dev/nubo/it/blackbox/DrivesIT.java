@@ -216,14 +216,14 @@ class DrivesIT {
                 .isEqualTo(new String(DATA, StandardCharsets.UTF_8));
         String props = "<?xml version=\"1.0\"?><d:propfind xmlns:d=\"DAV:\" xmlns:oc=\"" + NextcloudIT.OC
                 + "\"><d:prop><oc:permissions/></d:prop></d:propfind>";
-        String ncPlans = "/nextcloud/remote.php/dav/files/%s/Drives/" + enc(driveName) + "/Plans/";
-        String asViewer = carol.as(api.method("PROPFIND", ncPlans.formatted(carol.user.username())))
+        String ncPlans = "/Drives/" + enc(driveName) + "/Plans/";
+        String asViewer = carol.as(api.method("PROPFIND", nc(carol) + ncPlans))
                 .header("Depth", "0")
                 .body("application/xml", props)
                 .send()
                 .expect(207)
                 .body();
-        String asEditor = alice.as(api.method("PROPFIND", ncPlans.formatted(alice.user.username())))
+        String asEditor = alice.as(api.method("PROPFIND", nc(alice) + ncPlans))
                 .header("Depth", "0")
                 .body("application/xml", props)
                 .send()
@@ -463,6 +463,10 @@ class DrivesIT {
 
     static String dav(FilesClient u) {
         return "/dav/files/" + u.user.username() + "/";
+    }
+
+    static String nc(FilesClient u) {
+        return "/nextcloud/remote.php/dav/files/" + u.user.username();
     }
 
     static String enc(String segment) {
