@@ -14,6 +14,7 @@ import dev.nubo.share.api.IncomingShare;
 import dev.nubo.share.api.ShareAudit;
 import dev.nubo.share.api.ShareRole;
 import dev.nubo.share.api.Shares;
+import dev.nubo.users.api.Role;
 import dev.nubo.users.api.UserService;
 import dev.nubo.users.api.UserView;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -336,7 +337,12 @@ public class OcsShares {
         private final Map<UUID, UserView> seen = new HashMap<>();
 
         UserView user(UUID id) {
-            return seen.computeIfAbsent(id, k -> users.find(k).orElseThrow(() -> NuboException.notFound("user")));
+            // an item of a shared drive is owned by the drive's account, which is no user: shown as the drive
+            return seen.computeIfAbsent(
+                    id,
+                    k -> users.find(k)
+                            .orElseGet(() -> new UserView(
+                                    k, "drive", "Shared drive", null, Role.USER, false, null, 0, null, false)));
         }
     }
 }

@@ -395,6 +395,42 @@ class DrivesIT {
         bob.as(api.get("/api/search?" + query + "&drive=" + drive)).send().expectError(404, "not_found");
     }
 
+    @Test
+    void aManagerSharesAFolderOfTheDriveWithANonMember_whoSeesItAsSharedWithThem() {
+        member("users", alice.user.id(), "manager").expect(200);
+        long out = alice.mkdir(root, "Out");
+        alice.uploadOk(out, "note.txt", DATA);
+        alice.as(api.post("/api/shares"))
+                .json(MiniJson.obj("nodeId", out, "userId", bob.user.id(), "role", "viewer"))
+                .send()
+                .expect(201);
+        assertThat(bob.as(api.get("/api/shares/incoming")).send().expect(200).body())
+                .contains("\"Out\"");
+        assertThat(bob.names(out)).containsExactly("note.txt");
+        bob.node(root).expectError(404, "not_found");
+        assertThat(bob.as(api.get(dav(bob) + "Shared%20with%20me/Out/note.txt"))
+                        .send()
+                        .expect(200)
+                        .body())
+                .isEqualTo(new String(DATA, StandardCharsets.UTF_8));
+        String ocs = "/nextcloud/ocs/v2.php/apps/files_sharing/api/v1/shares?format=json";
+        assertThat(bob.as(api.get(ocs + "&shared_with_me=true"))
+                        .header("OCS-APIRequest", "true")
+                        .send()
+                        .expect(200)
+                        .body())
+                .contains("Out");
+        alice.as(api.get(ocs)).header("OCS-APIRequest", "true").send().expect(200);
+        // the drive's own members are no shares: not in anyone's "shared with me" or "shared by me"
+        assertThat(alice.as(api.get("/api/shares/incoming")).send().expect(200).list("items"))
+                .isEmpty();
+        assertThat(api.asAdmin(api.get("/api/shares/outgoing"))
+                        .send()
+                        .expect(200)
+                        .body())
+                .doesNotContain("\"nodeId\":" + root + ",");
+    }
+
     /** A real client: rclone's webdav remote on an editor's /dav/files/{user}/Drives/{drive}/ (copy up, check). */
     @Test
     void rclone_copiesIntoTheDriveAsAnEditor() throws Exception {
