@@ -39,14 +39,17 @@ test("an admin creates a drive and adds a member; the member finds it in the nav
     mimeType: "text/plain",
     buffer: Buffer.from("shared by the team"),
   });
-  await expect(page.getByRole("button", { name: file })).toBeVisible();
-
   // the file is the drive's (its bytes count there), not the member's
   const rest = await Rest.as(request, member.username, member.password);
-  const mine = await rest.json<{ id: string; usedBytes: number; role: string }[]>("GET", "/drives");
+  const myDrives = () => rest.json<{ id: string; usedBytes: number; role: string }[]>("GET", "/drives");
+  await expect.poll(async () => (await myDrives())[0]?.usedBytes).toBe("shared by the team".length);
+  const mine = await myDrives();
   expect(mine).toHaveLength(1);
   expect(mine[0].role).toBe("editor");
-  expect(mine[0].usedBytes).toBe("shared by the team".length);
+
+  // listed in the drive, also after a reload
+  await page.reload();
+  await expect(page.getByRole("main").getByRole("button", { name: file, exact: true })).toBeVisible();
   expect((await rest.json<{ usedBytes: number }>("GET", "/usage")).usedBytes).toBe(0);
 
   const admin = await Rest.as(request);
