@@ -33,6 +33,7 @@ test("an admin creates a drive and adds a member; the member finds it in the nav
   await signIn(page, member.username, member.password);
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name, exact: true }).click();
+  await expect(page.locator(".crumbs [aria-current]")).toHaveText(name);
   const file = `${unique("drive-file")}.txt`;
   await page.locator('input[type="file"][multiple]').setInputFiles({
     name: file,

@@ -83,4 +83,23 @@ class SharedWithMeTest {
         assertThat(NextcloudProperties.permissions(ShareRole.MANAGER, false, false))
                 .isEqualTo("SRMGDNVW");
     }
+
+    @Test
+    void aDriveMembershipIsAMemberOfDrives_underTheDrivesName_ownedByTheDrive() {
+        NodeView root = new NodeView(42, null, "Marketing", true, 7, null, "e", T0, T0, null);
+        UUID drive = UUID.randomUUID();
+        IncomingShare s = SharedWithMe.asShare(
+                new dev.nubo.drives.api.MyDrive(drive, "Marketing", root, ShareRole.EDITOR, null, 7, 9, T0, null));
+        List<SharedWithMe.Entry> entries = SharedWithMe.name(List.of(s), SharedWithMe.DRIVES_ID);
+        assertThat(entries).extracting(SharedWithMe.Entry::name).containsExactly("Marketing");
+        NodeView member = entries.get(0).node();
+        assertThat(member.id()).isEqualTo(42);
+        assertThat(member.parentId()).isEqualTo(SharedWithMe.DRIVES_ID);
+        assertThat(s.owner().id()).isEqualTo(drive);
+        assertThat(s.role()).isEqualTo(ShareRole.EDITOR);
+        NodeView collection = SharedWithMe.collection(
+                "Drives", new NodeView(1, null, "", true, 0, null, "r", T0, T0, null), entries, SharedWithMe.DRIVES_ID);
+        assertThat(SharedWithMe.isVirtual(collection.id())).isTrue();
+        assertThat(SharedWithMe.isVirtual(42)).isFalse();
+    }
 }
