@@ -290,7 +290,7 @@ public class DavEngine {
         List<SharedWithMe.Mount> shared =
                 target.names().isEmpty() ? sharedWithMe.inRoot(target.caller(), node) : List.of();
         node = SharedPropfind.rootWith(node, shared);
-        Quota quota = needsQuota(asked) ? quota(target.caller()) : null;
+        Quota quota = needsQuota(asked) ? quota(storageOwner(target)) : null;
         boolean needsDead = needsDeadProperties(asked, target.nextcloud());
         NextcloudPages nc = target.nextcloud()
                 ? new NextcloudPages(target.caller(), asked, target.mount(), users, favorites, shares)
@@ -376,6 +376,14 @@ public class DavEngine {
     }
 
     record Quota(long used, long available) {}
+
+    /** Whose storage a path is in, for the quota properties: a drive's inside "Drives", else the caller's. */
+    private static UUID storageOwner(Target target) {
+        SharedWithMe.Mount m = target.mount();
+        return m != null && m.entry() != null && m.entry().collectionId() == SharedWithMe.DRIVES_ID
+                ? m.entry().share().owner().id()
+                : target.caller();
+    }
 
     private Quota quota(UUID caller) {
         StorageUsage u = tree.usage(caller);

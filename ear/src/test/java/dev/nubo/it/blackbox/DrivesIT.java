@@ -263,6 +263,19 @@ class DrivesIT {
                 .expect(507);
         alice.uploadOk(root, "small.txt", new byte[5]);
         assertThat(alice.names(root)).containsExactly("a.txt", "b.txt", "small.txt");
+        // DAV clients inside the drive see the drive's space, not their own
+        String quotaProps = "<?xml version=\"1.0\"?><d:propfind xmlns:d=\"DAV:\"><d:prop><d:quota-available-bytes/>"
+                + "<d:quota-used-bytes/></d:prop></d:propfind>";
+        DavXmlDoc.Response space = DavXmlDoc.parse(
+                        alice.as(api.method("PROPFIND", dav(alice) + "Drives/" + enc(driveName) + "/"))
+                                .header("Depth", "0")
+                                .body("application/xml", quotaProps)
+                                .send()
+                                .expect(207)
+                                .body())
+                .only();
+        assertThat(space.prop(DavXmlDoc.DAV, "quota-available-bytes")).isEqualTo("0");
+        assertThat(space.prop(DavXmlDoc.DAV, "quota-used-bytes")).isEqualTo(String.valueOf(driveUsed()));
     }
 
     @Test
