@@ -10,13 +10,20 @@ export interface TrashPage {
   next: string | null;
 }
 
-export function trashPage(after: string | null, limit = 100, signal?: AbortSignal): Promise<TrashPage> {
+/** The caller's trash, or a shared drive's (its id) for its editors and managers. */
+export function trashPage(after: string | null, limit = 100, signal?: AbortSignal, drive?: string | null): Promise<TrashPage> {
   const q = new URLSearchParams({ limit: String(limit) });
   if (after) q.set("after", after);
+  if (drive) q.set("drive", drive);
   return getJson<TrashPage>(`/trash?${q}`, signal);
 }
 
-export const emptyTrash = () => sendJson<{ deleted: number }>("DELETE", "/trash");
+const ofDrive = (drive?: string | null) => (drive ? `?drive=${encodeURIComponent(drive)}` : "");
+
+export const emptyTrash = (drive?: string | null) => sendJson<{ deleted: number }>("DELETE", `/trash${ofDrive(drive)}`);
+export const restoreFrom = (id: number, drive?: string | null) =>
+  sendJson<Item>("POST", `/trash/${id}/restore${ofDrive(drive)}`);
+export const purgeFrom = (id: number, drive?: string | null) => sendJson<void>("DELETE", `/trash/${id}${ofDrive(drive)}`);
 
 // ------------------------------------------------------------------ search
 

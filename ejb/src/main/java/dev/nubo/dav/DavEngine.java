@@ -267,7 +267,7 @@ public class DavEngine {
 
         /** Whether this is the "Shared with me" collection itself. */
         boolean virtual() {
-            return exists() && resolved.node().id() == SharedWithMe.VIRTUAL_ID;
+            return exists() && SharedWithMe.isVirtual(resolved.node().id());
         }
 
         boolean exists() {
@@ -283,7 +283,7 @@ public class DavEngine {
             if (resolved.matched() != names.size() - 1 || !resolved.node().folder()) {
                 return Optional.empty();
             }
-            if (resolved.node().id() == SharedWithMe.VIRTUAL_ID) {
+            if (SharedWithMe.isVirtual(resolved.node().id())) {
                 throw new NuboException(
                         ErrorKind.FORBIDDEN,
                         "shared_collection",
@@ -339,12 +339,12 @@ public class DavEngine {
         }
         NodeView node = target.node();
         // the root also holds the "Shared with me" collection: read once, it adds its etag to the root's
-        Optional<SharedWithMe.Mount> shared = target.names().isEmpty() && target.link() == null
+        List<SharedWithMe.Mount> shared = target.names().isEmpty() && target.link() == null
                 ? sharedWithMe.inRoot(target.caller(), node)
-                : Optional.empty();
+                : List.of();
         node = SharedPropfind.rootWith(node, shared);
         // the owner's storage is none of a link visitor's business
-        Quota quota = needsQuota(asked) && target.link() == null ? quota(target.caller()) : null;
+        Quota quota = needsQuota(asked) && target.link() == null ? quota(storageOwner(target)) : null;
         boolean needsDead = needsDeadProperties(asked, target.nextcloud());
         NextcloudPages nc = target.nextcloud()
                 ? new NextcloudPages(target.caller(), asked, target.mount(), users, favorites, shares)
@@ -432,6 +432,14 @@ public class DavEngine {
     }
 
     record Quota(long used, long available) {}
+
+    /** Whose storage a path is in, for the quota properties: a drive's inside "Drives", else the caller's. */
+    private static UUID storageOwner(Target target) {
+        SharedWithMe.Mount m = target.mount();
+        return m != null && m.entry() != null && m.entry().collectionId() == SharedWithMe.DRIVES_ID
+                ? m.entry().share().owner().id()
+                : target.caller();
+    }
 
     private Quota quota(UUID caller) {
         StorageUsage u = tree.usage(caller);

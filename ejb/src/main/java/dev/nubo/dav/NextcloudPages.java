@@ -78,7 +78,7 @@ final class NextcloudPages {
         Function<NodeView, NextcloudProperties.Standing> mine = NextcloudProperties.own(me[0], me[1]);
         NextcloudProperties.Standing collection = new NextcloudProperties.Standing(me[0], me[1], COLLECTION_RIGHTS);
         Function<NodeView, NextcloudProperties.Standing> own =
-                node -> node.id() == SharedWithMe.VIRTUAL_ID ? collection : mine.apply(node);
+                node -> SharedWithMe.isVirtual(node.id()) ? collection : mine.apply(node);
         if (mount == null) {
             return own;
         }

@@ -4,7 +4,6 @@ import dev.nubo.files.api.ListingPage;
 import dev.nubo.files.api.NodeView;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Where the "Shared with me" collection shows in a PROPFIND: as the last member of the caller's root, and with the
@@ -23,12 +22,17 @@ final class SharedPropfind {
      * The root with the collection's etag folded into its own: sync clients poll the root's etag to learn whether
      * anything changed, and a share that comes, goes or changes inside is a change of what the root holds.
      */
-    static NodeView rootWith(NodeView root, Optional<SharedWithMe.Mount> collection) {
-        if (collection.isEmpty() || collection.get().entries().isEmpty()) {
+    static NodeView rootWith(NodeView root, List<SharedWithMe.Mount> collections) {
+        StringBuilder etags = new StringBuilder(root.etag());
+        for (SharedWithMe.Mount m : collections) {
+            if (!m.entries().isEmpty()) {
+                etags.append('/').append(m.collection().etag());
+            }
+        }
+        if (etags.length() == root.etag().length()) {
             return root; // nothing shared: the root's etag stays what it always was
         }
-        String etag = SharedWithMe.digest(
-                root.etag() + "/" + collection.get().collection().etag());
+        String etag = SharedWithMe.digest(etags.toString());
         return new NodeView(
                 root.id(),
                 root.parentId(),
@@ -42,14 +46,14 @@ final class SharedPropfind {
                 root.contentHash());
     }
 
-    /** The root's last page with the collection after the user's own items. */
-    static ListingPage withCollection(ListingPage last, Optional<SharedWithMe.Mount> collection) {
-        if (collection.isEmpty()) {
+    /** The root's last page with the collections after the user's own items. */
+    static ListingPage withCollection(ListingPage last, List<SharedWithMe.Mount> collections) {
+        if (collections.isEmpty()) {
             return last;
         }
-        List<NodeView> entries = new ArrayList<>(last.entries().size() + 1);
+        List<NodeView> entries = new ArrayList<>(last.entries().size() + collections.size());
         entries.addAll(last.entries());
-        entries.add(collection.get().collection());
+        collections.forEach(m -> entries.add(m.collection()));
         return new ListingPage(entries, last.next());
     }
 }

@@ -1,8 +1,11 @@
 package dev.nubo.dav;
 
+import dev.nubo.drives.api.Drives;
+import dev.nubo.drives.api.MyDrive;
 import dev.nubo.files.api.FileTree;
 import dev.nubo.files.api.NodeName;
 import dev.nubo.files.api.NodeView;
+import dev.nubo.share.api.Grantee;
 import dev.nubo.share.api.IncomingShare;
 import dev.nubo.share.api.Shares;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,12 +32,20 @@ import java.util.UUID;
  * REST or in the web app, which know no such collection) keeps it, and the collection takes the first free name of
  * "Shared with me (2)" to "(9)": the user's own data is never hidden. Over DAV the name cannot be taken, since it
  * is there and read-only.
+ *
+ * <p>The "Drives" collection ({@value #DRIVES}) works the same way for the shared drives the user is a member of:
+ * each drive's root folder is a member under the drive's name, with the user's role in the drive; it shows only to
+ * members of at least one drive.
  */
 @ApplicationScoped
 public class SharedWithMe {
     public static final String NAME = "Shared with me";
     /** The collection's file id: never a node's (ids are a sequence from 1), the same for every user. */
     public static final long VIRTUAL_ID = Long.MAX_VALUE;
+    /** The name of the "Drives" collection. */
+    public static final String DRIVES = "Drives";
+    /** The "Drives" collection's file id: never a node's either. */
+    public static final long DRIVES_ID = Long.MAX_VALUE - 1;
 
     private static final int MAX_ALTERNATIVES = 9;
 
@@ -44,14 +55,36 @@ public class SharedWithMe {
     @Inject
     Shares shares;
 
-    /** A member of the collection: its name there and the share behind it. */
-    public record Entry(String name, IncomingShare share) {
+    @Inject
+    Drives drives;
+
+    /** The two collections: their name (and the stem of the alternatives) and their file id. */
+    enum Kind {
+        SHARED(NAME, VIRTUAL_ID),
+        DRIVES(SharedWithMe.DRIVES, DRIVES_ID);
+
+        final String name;
+        final long id;
+
+        Kind(String name, long id) {
+            this.name = name;
+            this.id = id;
+        }
+    }
+
+    /** Whether the id is one of the collections'. */
+    public static boolean isVirtual(long id) {
+        return id == VIRTUAL_ID || id == DRIVES_ID;
+    }
+
+    /** A member of a collection: its name there, the share (or drive membership) behind it, the collection's id. */
+    public record Entry(String name, IncomingShare share, long collectionId) {
         /** The shared node under its name in the collection, as listings show it. */
         NodeView node() {
             NodeView n = share.node();
             return new NodeView(
                     n.id(),
-                    VIRTUAL_ID,
+                    collectionId,
                     name,
                     n.folder(),
                     n.size(),
@@ -74,18 +107,22 @@ public class SharedWithMe {
 
     /** Resolves a path from the caller's root: into their own tree, or into the collection. */
     public Place resolve(UUID caller, List<NodeName> names) {
-        if (names.isEmpty() || !names.get(0).value().startsWith(NAME)) {
+        Kind kind = names.isEmpty() ? null : kindOf(names.get(0).value());
+        if (kind == null) {
             return new Place(tree.resolve(caller, names), null);
         }
         FileTree.Resolved own = tree.resolve(caller, names);
         if (own.matched() > 0) {
             return new Place(own, null); // the user's own item of that name wins
         }
-        String name = collectionName(caller, own.node());
+        String name = collectionName(caller, own.node(), kind);
         if (!names.get(0).value().equals(name)) {
             return new Place(own, null);
         }
-        Mount at = mount(caller, name, own.node());
+        Mount at = mount(caller, name, own.node(), kind);
+        if (kind == Kind.DRIVES && at.entries().isEmpty()) {
+            return new Place(own, null); // no drives, no collection
+        }
         if (names.size() == 1) {
             return new Place(new FileTree.Resolved(at.collection(), 1), at);
         }
@@ -106,19 +143,38 @@ public class SharedWithMe {
         return new Place(new FileTree.Resolved(reached, r.matched() + 2), inside);
     }
 
+    private static Kind kindOf(String first) {
+        for (Kind k : Kind.values()) {
+            if (first.startsWith(k.name)) {
+                return k;
+            }
+        }
+        return null;
+    }
+
     /**
-     * The collection as a member of the caller's root, for a Depth 1 listing of the root; {@code root} is the
-     * caller's root folder. Empty when all the names are taken by the user's own items.
+     * The collections as members of the caller's root, for a Depth 1 listing of the root; {@code root} is the
+     * caller's root folder. Without a collection whose names are all taken by the user's own items, and without
+     * "Drives" for a user in no drive.
      */
-    public java.util.Optional<Mount> inRoot(UUID caller, NodeView root) {
-        String name = collectionName(caller, root);
-        return name == null ? java.util.Optional.empty() : java.util.Optional.of(mount(caller, name, root));
+    public List<Mount> inRoot(UUID caller, NodeView root) {
+        List<Mount> mounts = new ArrayList<>(2);
+        for (Kind kind : Kind.values()) {
+            String name = collectionName(caller, root, kind);
+            if (name != null) {
+                Mount m = mount(caller, name, root, kind);
+                if (kind != Kind.DRIVES || !m.entries().isEmpty()) {
+                    mounts.add(m);
+                }
+            }
+        }
+        return mounts;
     }
 
     /** The first of the collection's names not taken by one of the user's own items; null when none is free. */
-    private String collectionName(UUID caller, NodeView root) {
+    private String collectionName(UUID caller, NodeView root, Kind kind) {
         for (int i = 1; i <= MAX_ALTERNATIVES; i++) {
-            String candidate = i == 1 ? NAME : NAME + " (" + i + ")";
+            String candidate = i == 1 ? kind.name : kind.name + " (" + i + ")";
             if (tree.resolve(caller, List.of(new NodeName(candidate))).matched() == 0) {
                 return candidate;
             }
@@ -126,9 +182,25 @@ public class SharedWithMe {
         return null;
     }
 
-    private Mount mount(UUID caller, String name, NodeView root) {
-        List<Entry> entries = name(shares.incoming(caller, false));
-        return new Mount(collection(name, root, entries), entries, null);
+    private Mount mount(UUID caller, String name, NodeView root, Kind kind) {
+        List<IncomingShare> members = kind == Kind.SHARED
+                ? shares.incoming(caller, false)
+                : drives.mine(caller).stream().map(SharedWithMe::asShare).toList();
+        List<Entry> entries = name(members, kind.id);
+        return new Mount(collection(name, root, entries, kind.id), entries, null);
+    }
+
+    /** A drive membership as a member of "Drives": its root under the drive's name, owned by the drive. */
+    static IncomingShare asShare(MyDrive d) {
+        return new IncomingShare(
+                d.grantId(),
+                d.root(),
+                new Grantee(Grantee.Kind.USER, d.id(), d.name(), d.name()),
+                d.role(),
+                d.since(),
+                null,
+                d.via(),
+                false);
     }
 
     /**
@@ -136,7 +208,7 @@ public class SharedWithMe {
      * name added ("Projects (alice)", "report (alice).pdf"), then a number ("Projects (alice 2)"). The oldest first,
      * so a name stays put while newer shares come and go.
      */
-    static List<Entry> name(List<IncomingShare> incoming) {
+    static List<Entry> name(List<IncomingShare> incoming, long collectionId) {
         List<IncomingShare> oldestFirst = new ArrayList<>(incoming);
         oldestFirst.sort(Comparator.comparing(IncomingShare::since).thenComparingLong(IncomingShare::grantId));
         Set<String> taken = new HashSet<>();
@@ -147,7 +219,7 @@ public class SharedWithMe {
                 String owner = s.owner().name() + (n == 1 ? "" : " " + n);
                 name = qualified(s.node().name(), owner, s.node().folder());
             }
-            entries.add(new Entry(name, s));
+            entries.add(new Entry(name, s, collectionId));
         }
         return entries;
     }
@@ -163,7 +235,7 @@ public class SharedWithMe {
      * own etag), so it changes when a share comes, goes, changes role or changes inside; last modified the newest of
      * the members' times and their grants' (the root's when empty).
      */
-    static NodeView collection(String name, NodeView root, List<Entry> entries) {
+    static NodeView collection(String name, NodeView root, List<Entry> entries, long id) {
         StringBuilder what = new StringBuilder(name);
         OffsetDateTime modified = root.createdAt();
         long size = 0;
@@ -175,7 +247,7 @@ public class SharedWithMe {
             size += s.node().size();
         }
         String etag = digest(what.toString());
-        return new NodeView(VIRTUAL_ID, root.id(), name, true, size, null, etag, root.createdAt(), modified, null);
+        return new NodeView(id, root.id(), name, true, size, null, etag, root.createdAt(), modified, null);
     }
 
     /** 32 hex digits of the text's SHA-256: an etag of things that are not stored. */

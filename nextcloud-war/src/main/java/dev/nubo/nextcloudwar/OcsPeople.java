@@ -1,6 +1,6 @@
 package dev.nubo.nextcloudwar;
 
-import dev.nubo.platform.api.NuboException;
+import dev.nubo.users.api.Role;
 import dev.nubo.users.api.UserService;
 import dev.nubo.users.api.UserView;
 import java.util.HashMap;
@@ -17,6 +17,11 @@ final class OcsPeople {
     }
 
     UserView user(UUID id) {
-        return seen.computeIfAbsent(id, k -> users.find(k).orElseThrow(() -> NuboException.notFound("user")));
+        // an item of a shared drive is owned by the drive's account, which is no user: shown as the drive
+        return seen.computeIfAbsent(
+                id,
+                k -> users.find(k)
+                        .orElseGet(() ->
+                                new UserView(k, "drive", "Shared drive", null, Role.USER, false, null, 0, null, false)));
     }
 }

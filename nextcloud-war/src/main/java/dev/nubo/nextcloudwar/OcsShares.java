@@ -249,7 +249,7 @@ public class OcsShares {
         Map<Long, String> places = new HashMap<>();
         sharedWithMe
                 .inRoot(user.userId(), tree.root(user.userId()))
-                .ifPresent(m -> m.entries()
+                .forEach(m -> m.entries()
                         .forEach(e -> places.put(
                                 e.share().grantId(), "/" + m.collection().name() + "/" + e.name())));
         return places;

@@ -162,7 +162,7 @@ public class AdminUsersResource {
         throw NuboException.invalid(key + " must be true or false");
     }
 
-    private static Optional<Long> quota(JsonValue v) {
+    static Optional<Long> quota(JsonValue v) {
         if (v.getValueType() == JsonValue.ValueType.NULL) {
             return Optional.empty();
         }

@@ -79,7 +79,9 @@ public class OpenApiFilter implements OASFilter {
             dev.nubo.rest.links.LinksResource.class,
             dev.nubo.rest.files.PublicLinksResource.class,
             dev.nubo.rest.share.SharesResource.class,
-            dev.nubo.rest.share.AdminAuditResource.class);
+            dev.nubo.rest.share.AdminAuditResource.class,
+            AdminDrivesResource.class,
+            DrivesResource.class);
     static final List<Class<?>> SHAPE_HOLDERS = List.of(
             Json.class,
             FilesJson.class,
@@ -88,7 +90,8 @@ public class OpenApiFilter implements OASFilter {
             GroupsJson.class,
             dev.nubo.rest.links.LinksJson.class,
             dev.nubo.rest.files.PublicLinksJson.class,
-            dev.nubo.rest.share.SharesJson.class);
+            dev.nubo.rest.share.SharesJson.class,
+            DrivesJson.class);
     static final String ERROR = "ErrorBody";
     private static final String JSON = "application/json";
 

@@ -213,15 +213,22 @@ public class SqlFileTree implements FileTree {
         access.requireFolder(caller, newParentId, Need.WRITE);
         refuseIntoOwnSubtree(nodeId, newParentId, "moved");
         UUID owner = access.ownerOf(nodeId);
-        if (!owner.equals(access.ownerOf(newParentId))) {
-            throw NuboException.conflict(
-                    "other_owner", "'" + node.name() + "' belongs to someone else's files there; copy it instead");
+        UUID targetOwner = access.ownerOf(newParentId);
+        boolean across = !owner.equals(targetOwner);
+        if (across) {
+            // between the caller's own files and a shared drive, or two drives (OwnerTransfer)
+            OwnerTransfer.requireMovable(em, caller, owner, targetOwner, node.name());
+            OwnerTransfer.lockBoth(em, versions, owner, targetOwner);
+        } else {
+            NodeSql.lockOwner(em, versions, owner);
         }
-        NodeSql.lockOwner(em, versions, owner);
         NodeName name = newName.orElse(new NodeName(node.name()));
         Optional<Object[]> existing = NodeSql.existing(em, newParentId, name.value());
         if (existing.isPresent() && ((Number) existing.get()[0]).longValue() != nodeId) {
             name = resolveConflict(existing.get(), newParentId, name, conflict);
+        }
+        if (across) {
+            OwnerTransfer.reown(em, nodeId, owner, targetOwner);
         }
         relocate(nodeId, node.parentId(), newParentId, name, node.size());
         return access.require(caller, nodeId, Need.READ);

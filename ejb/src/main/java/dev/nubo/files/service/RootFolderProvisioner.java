@@ -1,5 +1,6 @@
 package dev.nubo.files.service;
 
+import dev.nubo.drives.api.DriveCreated;
 import dev.nubo.users.api.UserCreated;
 import dev.nubo.users.api.UserDeleting;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,10 +19,19 @@ public class RootFolderProvisioner {
     EntityManager em;
 
     void createRoot(@Observes UserCreated created) {
+        createRoot(created.userId());
+    }
+
+    /** A shared drive's root, made like a person's. */
+    void createDriveRoot(@Observes DriveCreated created) {
+        createRoot(created.driveId());
+    }
+
+    private void createRoot(java.util.UUID owner) {
         em.createNativeQuery("INSERT INTO nodes (id, owner_id, parent_id, path, kind, name, etag)"
                         + " SELECT n.id, ?1, NULL, text2ltree(n.id::text), 'd', '', md5(random()::text || n.id::text)"
                         + " FROM (SELECT nextval('nodes_id_seq') AS id) n")
-                .setParameter(1, created.userId())
+                .setParameter(1, owner)
                 .executeUpdate();
     }
 

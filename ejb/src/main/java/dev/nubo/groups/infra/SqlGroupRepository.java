@@ -130,7 +130,8 @@ public class SqlGroupRepository implements GroupRepository {
 
     @Override
     public Optional<UserRef> user(UUID userId) {
-        return rows(em.createNativeQuery("SELECT id, username, display_name, enabled FROM users WHERE id = ?1")
+        return rows(em.createNativeQuery(
+                                "SELECT id, username, display_name, enabled FROM users WHERE id = ?1 AND kind = 'person'")
                         .setParameter(1, userId))
                 .stream()
                 .findFirst()

@@ -22,7 +22,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 /** The facts: the JVM's own, the configured addresses, the database's metadata, and the counts in one query. */
 @ApplicationScoped
 public class SqlServerOverview implements ServerOverview {
-    static final String COUNTS = "SELECT (SELECT count(*) FROM users),"
+    static final String COUNTS = "SELECT (SELECT count(*) FROM users WHERE kind = 'person'),"
             + " (SELECT coalesce(sum(size), 0) FROM blobs),"
             + " count(*) FILTER (WHERE kind = 'f'),"
             + " count(*) FILTER (WHERE kind = 'd' AND parent_id IS NOT NULL),"

@@ -102,7 +102,7 @@ public class SqlShares implements Shares {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Grantee granteeNamed(Grantee.Kind kind, String name) {
         String sql = kind == Grantee.Kind.USER
-                ? "SELECT id, username, display_name FROM users WHERE username = ?1"
+                ? "SELECT id, username, display_name FROM users WHERE username = ?1 AND kind = 'person'"
                 : "SELECT id, name, display_name FROM groups WHERE lower(name) = lower(?1)";
         List<?> rows = em.createNativeQuery(sql).setParameter(1, name).getResultList();
         if (rows.isEmpty()) {
@@ -162,7 +162,7 @@ public class SqlShares implements Shares {
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<GrantView> outgoing(UUID caller) {
         return grants(
-                "(g.owner_id = ?1 OR g.granted_by = ?1) AND" + NodeSql.NOT_IN_TRASH
+                "(g.owner_id = ?1 OR g.granted_by = ?1) AND n.parent_id IS NOT NULL AND" + NodeSql.NOT_IN_TRASH
                         + " ORDER BY g.created_at DESC, g.id DESC",
                 caller);
     }
@@ -171,7 +171,8 @@ public class SqlShares implements Shares {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<GrantView> outgoing(UUID caller, long grantId) {
         return grants(
-                        "g.id = ?2 AND (g.owner_id = ?1 OR g.granted_by = ?1) AND" + NodeSql.NOT_IN_TRASH,
+                        "g.id = ?2 AND (g.owner_id = ?1 OR g.granted_by = ?1) AND n.parent_id IS NOT NULL AND"
+                                + NodeSql.NOT_IN_TRASH,
                         caller,
                         grantId)
                 .stream()
@@ -205,7 +206,9 @@ public class SqlShares implements Shares {
                 + " FROM grants g JOIN nodes n ON n.id = g.node_id JOIN users o ON o.id = n.owner_id"
                 + " LEFT JOIN groups gg ON gg.id = g.grantee_group_id"
                 + " WHERE (g.grantee_user_id = ?1 OR g.grantee_group_id = ANY (CAST(?2 AS uuid[])))"
-                + " AND " + LIVE + " AND n.owner_id <> ?1 AND" + NodeSql.NOT_IN_TRASH + narrower
+                // a grant on a root is a shared drive's membership, not a share
+                + " AND " + LIVE + " AND n.owner_id <> ?1 AND n.parent_id IS NOT NULL AND" + NodeSql.NOT_IN_TRASH
+                + narrower
                 + " ORDER BY n.id, CASE g.role WHEN 'manager' THEN 3 WHEN 'editor' THEN 2 ELSE 1 END DESC,"
                 + " g.grantee_user_id IS NULL, g.id");
         q.setParameter(1, caller).setParameter(2, SqlValues.uuidArray(groups.of(caller)));
@@ -303,7 +306,7 @@ public class SqlShares implements Shares {
 
     private Grantee grantee(Grantee.Kind kind, UUID id) {
         String sql = kind == Grantee.Kind.USER
-                ? "SELECT username, display_name FROM users WHERE id = ?1"
+                ? "SELECT username, display_name FROM users WHERE id = ?1 AND kind = 'person'"
                 : "SELECT name, display_name FROM groups WHERE id = ?1";
         List<?> rows = em.createNativeQuery(sql).setParameter(1, id).getResultList();
         if (rows.isEmpty()) {

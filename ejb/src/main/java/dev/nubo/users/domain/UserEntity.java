@@ -41,6 +41,10 @@ public class UserEntity {
     @Column(name = "must_change_password", nullable = false)
     private boolean mustChangePassword;
 
+    /** 'person', or 'drive' for a shared drive's account (written only by the drives feature, never here). */
+    @Column(insertable = false, updatable = false)
+    private String kind;
+
     @Column(name = "created_at", nullable = false)
     private OffsetDateTime createdAt;
 
@@ -139,6 +143,11 @@ public class UserEntity {
 
     public OffsetDateTime getCreatedAt() {
         return createdAt;
+    }
+
+    /** Whether this row is a person (not a shared drive's account, which no user operation may see). */
+    public boolean isPerson() {
+        return kind == null || "person".equals(kind);
     }
 
     private void touch() {

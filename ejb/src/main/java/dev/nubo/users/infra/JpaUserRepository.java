@@ -19,12 +19,15 @@ public class JpaUserRepository implements UserRepository {
 
     @Override
     public Optional<UserEntity> findById(UUID id) {
-        return Optional.ofNullable(em.find(UserEntity.class, id));
+        // a shared drive's account is no user: every user operation (sign-in included) sees it as absent
+        return Optional.ofNullable(em.find(UserEntity.class, id)).filter(UserEntity::isPerson);
     }
 
     @Override
     public Optional<UserEntity> findByUsername(String username) {
-        return em.createQuery("SELECT u FROM UserEntity u WHERE LOWER(u.username) = LOWER(:name)", UserEntity.class)
+        return em.createQuery(
+                        "SELECT u FROM UserEntity u WHERE LOWER(u.username) = LOWER(:name) AND u.kind = 'person'",
+                        UserEntity.class)
                 .setParameter("name", username)
                 .getResultStream()
                 .findFirst();
@@ -40,7 +43,9 @@ public class JpaUserRepository implements UserRepository {
 
     @Override
     public List<UserEntity> page(int offset, int limit) {
-        return em.createQuery("SELECT u FROM UserEntity u ORDER BY LOWER(u.username)", UserEntity.class)
+        return em.createQuery(
+                        "SELECT u FROM UserEntity u WHERE u.kind = 'person' ORDER BY LOWER(u.username)",
+                        UserEntity.class)
                 .setFirstResult(offset)
                 .setMaxResults(limit)
                 .getResultList();
@@ -48,7 +53,9 @@ public class JpaUserRepository implements UserRepository {
 
     @Override
     public long count() {
-        return ((Number) em.createNativeQuery("SELECT count(*) FROM users").getSingleResult()).longValue();
+        return ((Number) em.createNativeQuery("SELECT count(*) FROM users WHERE kind = 'person'")
+                        .getSingleResult())
+                .longValue();
     }
 
     @Override

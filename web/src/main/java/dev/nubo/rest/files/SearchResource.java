@@ -37,6 +37,9 @@ public class SearchResource {
     Search search;
 
     @Inject
+    dev.nubo.drives.api.Drives drives;
+
+    @Inject
     MediaFacts media;
 
     @Context
@@ -44,10 +47,11 @@ public class SearchResource {
 
     @GET
     @Operation(
-            summary = "Files and folders whose name (partial words, any case or accents) or text matches q, filtered"
-                    + " by type (file|folder), category (repeatable: image, audio, video, pdf, text, document,"
-                    + " spreadsheet, presentation, archive, other), size range, modification range (ISO-8601 instant"
-                    + " or date) and folder; sorted by relevance, name, size or modified; offset/limit pages")
+            summary =
+                    "Files and folders whose name (partial words, any case or accents) or text matches q, filtered"
+                            + " by type (file|folder), category (repeatable: image, audio, video, pdf, text, document,"
+                            + " spreadsheet, presentation, archive, other), size range, modification range (ISO-8601 instant"
+                            + " or date) and folder (within ?drive= for a shared drive's files); sorted by relevance, name, size or modified; offset/limit pages")
     @APIResponse(responseCode = "200", description = "One page of results with the total")
     @APIResponse(responseCode = "400", description = "A bad filter, sort, offset or limit")
     public FilesJson.SearchPage search(
@@ -62,13 +66,15 @@ public class SearchResource {
             @QueryParam("sort") @DefaultValue("relevance") String sort,
             @QueryParam("order") String order,
             @QueryParam("offset") @DefaultValue("0") int offset,
-            @QueryParam("limit") @DefaultValue("50") int limit) {
+            @QueryParam("limit") @DefaultValue("50") int limit,
+            @QueryParam("drive") String drive) {
         SearchSort by = sort(sort);
         boolean descending = order == null
                 ? by == SearchSort.RELEVANCE || by == SearchSort.MODIFIED || by == SearchSort.SIZE
                 : direction(order);
+        // ?drive= searches a drive the caller is a member of (any role), and only it
         Search.Page page = search.search(
-                caller(),
+                DriveScope.owner(drives, caller(), drive, dev.nubo.share.api.ShareRole.VIEWER),
                 new Search.Request(
                         q,
                         type(type),
