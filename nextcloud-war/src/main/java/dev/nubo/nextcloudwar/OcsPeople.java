@@ -21,7 +21,7 @@ final class OcsPeople {
         return seen.computeIfAbsent(
                 id,
                 k -> users.find(k)
-                        .orElseGet(() ->
-                                new UserView(k, "drive", "Shared drive", null, Role.USER, false, null, 0, null, false)));
+                        .orElseGet(() -> new UserView(
+                                k, "drive", "Shared drive", null, Role.USER, false, null, 0, null, false)));
     }
 }
