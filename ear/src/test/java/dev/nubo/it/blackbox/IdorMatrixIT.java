@@ -50,6 +50,8 @@ class IdorMatrixIT {
     long link;
     String session;
     String marker;
+    String drive;
+    long driveFile;
 
     /** owner: /Work/{secret-…txt, Projects/{plan.txt, photo.png, Sub/inner.txt}}, Projects shared four ways. */
     @BeforeEach
@@ -85,6 +87,19 @@ class IdorMatrixIT {
                 .send()
                 .expect(201)
                 .num("id");
+
+        // a shared drive the owner manages, with one file in it
+        Res made = api.asAdmin(api.post("/api/admin/drives"))
+                .json(MiniJson.obj("name", "drive-" + marker))
+                .send()
+                .expect(201);
+        drive = made.str("id");
+        api.asAdmin(api.put("/api/drives/" + drive + "/members/users/" + owner.user.id()))
+                .json(MiniJson.obj("role", "manager"))
+                .send()
+                .expect(200);
+        driveFile = owner.uploadOk(
+                made.num("rootId"), "drive-" + marker + ".txt", "team\n".getBytes(StandardCharsets.UTF_8));
 
         viewerGrant = share(projects, viewer, "viewer", null);
         String group = api.asAdmin(api.post("/api/admin/groups"))
@@ -239,6 +254,24 @@ class IdorMatrixIT {
                 op("DELETE", "/api/uploads/{id}", u -> u.as(api.delete("/api/uploads/" + session))));
     }
 
+    /** A shared drive's members, items, trash and search: 404 for everyone who is not a member. */
+    List<Op> driveOps() {
+        return List.of(
+                op("GET", "/api/drives/{id}/members", u -> get(u, "/api/drives/" + drive + "/members")),
+                op(
+                        "PUT",
+                        "/api/drives/{id}/members/{kind}/{memberId}",
+                        u -> u.as(api.put("/api/drives/" + drive + "/members/users/" + u.user.id()))
+                                .json(MiniJson.obj("role", "manager"))),
+                op(
+                        "DELETE",
+                        "/api/drives/{id}/members/{kind}/{memberId}",
+                        u -> u.as(api.delete("/api/drives/" + drive + "/members/users/" + owner.user.id()))),
+                op("GET", "/api/files/{id}", u -> get(u, "/api/files/" + driveFile)),
+                op("GET", "/api/trash", u -> get(u, "/api/trash?drive=" + drive)),
+                op("GET", "/api/search", u -> get(u, "/api/search?drive=" + drive + "&q=" + marker)));
+    }
+
     /** The grant that reaches the viewer: theirs to hide, nobody else's. */
     List<Op> recipientOnly() {
         return List.of(
@@ -261,7 +294,8 @@ class IdorMatrixIT {
                 op("GET", "/api/shares/incoming", u -> get(u, "/api/shares/incoming?hidden=true")),
                 op("GET", "/api/shares/outgoing", u -> get(u, "/api/shares/outgoing")),
                 op("GET", "/api/shares/audit", u -> get(u, "/api/shares/audit")),
-                op("GET", "/api/usage", u -> get(u, "/api/usage")));
+                op("GET", "/api/usage", u -> get(u, "/api/usage")),
+                op("GET", "/api/drives", u -> get(u, "/api/drives")));
     }
 
     /**
@@ -292,8 +326,8 @@ class IdorMatrixIT {
                 .body());
         Set<String> missing = new TreeSet<>();
         Set<String> covered = new TreeSet<>();
-        for (List<Op> ops :
-                List.of(nodeReads(), nodeWrites(), nodeShares(), ownersThings(), recipientOnly(), ownLists())) {
+        for (List<Op> ops : List.of(
+                nodeReads(), nodeWrites(), nodeShares(), ownersThings(), recipientOnly(), ownLists(), driveOps())) {
             ops.forEach(o -> covered.add(o.key()));
         }
         Map<?, ?> paths = (Map<?, ?>) MiniJson.at(doc, "paths");
@@ -323,7 +357,8 @@ class IdorMatrixIT {
         String before = ownerState();
         List<String> wrong = new ArrayList<>();
         for (Map.Entry<String, FilesClient> who : outsiders.entrySet()) {
-            for (List<Op> ops : List.of(nodeReads(), nodeWrites(), nodeShares(), ownersThings(), recipientOnly())) {
+            for (List<Op> ops :
+                    List.of(nodeReads(), nodeWrites(), nodeShares(), ownersThings(), recipientOnly(), driveOps())) {
                 for (Op op : ops) {
                     Res r = op.request().apply(who.getValue()).send();
                     if (r.status() != 404
@@ -355,7 +390,7 @@ class IdorMatrixIT {
                 }
             }
         }
-        for (Op op : ownersThings()) {
+        for (Op op : concatOps(ownersThings(), driveOps())) {
             Res r = op.request().apply(viewer).send();
             if (r.status() != 404) {
                 wrong.add("viewer " + op.key() + " -> " + r.status() + " " + r.body());
@@ -565,6 +600,11 @@ class IdorMatrixIT {
                 .body());
         s.append(owner.as(api.get("/api/uploads/" + session)).send().expect(200).body());
         s.append(owner.usage().expect(200).body());
+        s.append(owner.as(api.get("/api/drives/" + drive + "/members"))
+                .send()
+                .expect(200)
+                .body());
+        s.append(owner.node(driveFile).expect(200).body());
         return s.toString();
     }
 
@@ -586,6 +626,12 @@ class IdorMatrixIT {
 
     private static Op op(String method, String template, Function<FilesClient, Req> request) {
         return new Op(method, template, request);
+    }
+
+    private static List<Op> concatOps(List<Op> a, List<Op> b) {
+        List<Op> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     @SafeVarargs
