@@ -80,6 +80,9 @@ public class NextcloudServlet extends HttpServlet {
     transient OcsShares ocsShares;
 
     @Inject
+    transient OcsSharees ocsSharees;
+
+    @Inject
     transient dev.nubo.dav.PublicLinkDav publicLinks;
 
     /** This dialect's root as the client reached it: scheme, host, port and the /nextcloud prefix. */
@@ -276,6 +279,8 @@ public class NextcloudServlet extends HttpServlet {
             }
         } else if (OcsShares.handles(route)) {
             ocsShares.serve(user, v2, route, req, res);
+        } else if (OcsSharees.handles(route)) {
+            ocsSharees.serve(user, v2, req, res);
         } else {
             Ocs.failure(
                     req,

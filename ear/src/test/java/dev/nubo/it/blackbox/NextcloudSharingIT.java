@@ -158,6 +158,51 @@ class NextcloudSharingIT {
                 .isEqualTo(31L);
     }
 
+    @Test
+    void theShareDialogFindsUsersAndGroupsAsYouType_andSharesWithWhatItFound() {
+        String sharees = "/nextcloud/ocs/v2.php/apps/files_sharing/api/v1/sharees";
+        String groupName = Api.uniqueName("ocsteam");
+        api.asAdmin(api.post("/api/admin/groups"))
+                .json(MiniJson.obj("name", groupName))
+                .send()
+                .expect(201);
+
+        // a part of alice's name: she is among the users, not the exact matches; the caller never is
+        String part = alice.user.username().substring(0, alice.user.username().length() - 2);
+        Res found = ocs(owner, "GET", sharees + "?search=" + part + "&itemType=folder&perPage=20", null)
+                .expect(200);
+        assertThat(found.str("ocs.meta.status")).isEqualTo("ok");
+        assertThat(found.list("ocs.data.users")).anySatisfy(u -> {
+            assertThat(MiniJson.at(u, "value.shareWith")).isEqualTo(alice.user.username());
+            assertThat(((Number) MiniJson.at(u, "value.shareType")).intValue()).isZero();
+        });
+        assertThat(found.body()).doesNotContain("\"" + owner.user.username() + "\"");
+        assertThat(found.list("ocs.data.remotes")).isEmpty();
+        assertThat(found.list("ocs.data.exact.users")).isEmpty();
+
+        // the whole name is an exact match; asking for groups only leaves users out
+        Res exact = ocs(owner, "GET", sharees + "?search=" + bob.user.username(), null)
+                .expect(200);
+        assertThat(exact.str("ocs.data.exact.users.0.value.shareWith")).isEqualTo(bob.user.username());
+        Res groupsOnly = ocs(owner, "GET", sharees + "?search=" + groupName + "&shareType%5B%5D=1", null)
+                .expect(200);
+        assertThat(groupsOnly.list("ocs.data.users")).isEmpty();
+        assertThat(groupsOnly.list("ocs.data.exact.users")).isEmpty();
+        assertThat(groupsOnly.str("ocs.data.exact.groups.0.value.shareWith")).isEqualTo(groupName);
+        assertThat(groupsOnly.num("ocs.data.exact.groups.0.value.shareType")).isEqualTo(1L);
+        assertFailure(ocs(owner, "GET", sharees + "?search=x&shareType=user", null), 400);
+
+        // what the dialog found is what it shares with
+        String shareWith = groupsOnly.str("ocs.data.exact.groups.0.value.shareWith");
+        ocs(owner, "POST", SHARES, "path=%2FWork%2FProjects&shareType=1&shareWith=" + shareWith + "&permissions=1")
+                .expect(200);
+        assertThat(owner.as(api.get("/api/shares?nodeId=" + projects))
+                        .send()
+                        .expect(200)
+                        .body())
+                .contains(groupName);
+    }
+
     private Res ocs(FilesClient who, String method, String path, String form) {
         Api.Req r = who.as(api.method(method, path + (path.contains("?") ? "&" : "?") + "format=json"))
                 .header("OCS-APIRequest", "true");
