@@ -344,7 +344,7 @@ public class DavEngine {
                 : List.of();
         node = SharedPropfind.rootWith(node, shared);
         // the owner's storage is none of a link visitor's business
-        Quota quota = needsQuota(asked) && target.link() == null ? quota(storageOwner(target)) : null;
+        Quota quota = needsQuota(asked) && target.link() == null ? quotaOf(target) : null;
         boolean needsDead = needsDeadProperties(asked, target.nextcloud());
         NextcloudPages nc = target.nextcloud()
                 ? new NextcloudPages(target.caller(), asked, target.mount(), users, favorites, shares)
@@ -433,12 +433,21 @@ public class DavEngine {
 
     record Quota(long used, long available) {}
 
-    /** Whose storage a path is in, for the quota properties: a drive's inside "Drives", else the caller's. */
-    private static UUID storageOwner(Target target) {
+    /**
+     * The quota properties of a path: the caller's own storage in their tree; inside "Drives" the drive's; inside
+     * "Shared with me" the owner's free space (what an upload there is charged to, so a client's check before
+     * uploading asks the right question), with the shared item's own size as used bytes — the owner's total usage is
+     * none of the recipient's business.
+     */
+    private Quota quotaOf(Target target) {
         SharedWithMe.Mount m = target.mount();
-        return m != null && m.entry() != null && m.entry().collectionId() == SharedWithMe.DRIVES_ID
-                ? m.entry().share().owner().id()
-                : target.caller();
+        if (m == null || m.entry() == null) {
+            return quota(target.caller());
+        }
+        Quota owners = quota(m.entry().share().owner().id());
+        return m.entry().collectionId() == SharedWithMe.DRIVES_ID
+                ? owners
+                : new Quota(m.entry().share().node().size(), owners.available());
     }
 
     private Quota quota(UUID caller) {

@@ -367,6 +367,37 @@ class SharingDavIT {
         assertThat(owner.names(projects)).contains("x.txt");
     }
 
+    @Test
+    void quotaInsideASharedFolderIsTheOwnersFreeSpace_notTheRecipientsNorTheOwnersUsage() {
+        FilesClient full = FilesClient.newUser(api, "dfull", 16L);
+        FilesClient roomy = FilesClient.newUser(api, "droomy", 100_000L);
+        long shared = roomy.mkdir(roomy.rootId(), "Team");
+        roomy.uploadOk(shared, "a.txt", new byte[1000]);
+        roomy.uploadOk(roomy.rootId(), "private.bin", new byte[4000]);
+        roomy.as(api.post("/api/shares"))
+                .json(MiniJson.obj("nodeId", shared, "userId", full.user.id(), "role", "editor"))
+                .send()
+                .expect(201);
+        String quotaProps = "<?xml version=\"1.0\"?><d:propfind xmlns:d=\"DAV:\"><d:prop><d:quota-available-bytes/>"
+                + "<d:quota-used-bytes/></d:prop></d:propfind>";
+
+        DavXmlDoc.Response inside = DavXmlDoc.parse(propfind(full, dav(full) + SHARED + "Team/", "0", quotaProps)
+                        .body())
+                .only();
+        // the recipient's own 16 bytes would make a client refuse the upload that the owner's storage takes
+        assertThat(inside.prop(DavXmlDoc.DAV, "quota-available-bytes")).isEqualTo(Long.toString(100_000 - 5000));
+        assertThat(inside.prop(DavXmlDoc.DAV, "quota-used-bytes")).isEqualTo("1000");
+        DavXmlDoc.Response home = DavXmlDoc.parse(
+                        propfind(full, dav(full), "0", quotaProps).body())
+                .only();
+        assertThat(home.prop(DavXmlDoc.DAV, "quota-available-bytes")).isEqualTo("16");
+        // and the upload the owner's space takes goes through
+        full.as(api.put(dav(full) + SHARED + "Team/b.bin"))
+                .bytes("application/octet-stream", new byte[2000])
+                .send()
+                .expect(201);
+    }
+
     private Res propfind(FilesClient who, String path, String depth, String body) {
         Api.Req r = who.as(api.method("PROPFIND", path)).header("Depth", depth);
         if (body != null) {
