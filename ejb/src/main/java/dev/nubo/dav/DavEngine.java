@@ -934,6 +934,7 @@ public class DavEngine {
         NextcloudProperties.Page ncPage = page.of(List.of());
         java.util.Set<Long> all = new java.util.HashSet<>();
         starred.forEach(s -> all.add(s.node().id()));
+        List<StarredPlace> inCollections = starredInCollections(target.caller(), all);
         NextcloudProperties.Page withStars = new NextcloudProperties.Page(ncPage.standing(), all, Map.of());
         res.setStatus(207);
         res.setContentType("application/xml; charset=utf-8");
@@ -953,7 +954,47 @@ public class DavEngine {
                         Map.of(),
                         w -> {});
             }
+            for (StarredPlace p : inCollections) {
+                describe(
+                        ms,
+                        DavPath.href(target.base(), p.names(), p.node().folder()),
+                        p.node(),
+                        false,
+                        plan,
+                        quota,
+                        withStars,
+                        Map.of(),
+                        w -> {});
+            }
         }
+    }
+
+    /** A starred item of another owner and its names below the caller's root, through "Shared with me" or "Drives". */
+    private record StarredPlace(NodeView node, List<String> names) {}
+
+    /**
+     * The caller's starred items inside the "Shared with me" and "Drives" collections, where the clients find them:
+     * the collections' entries are the items shared with the caller while a live grant lasts, so a star outlives no
+     * access. {@code stars} gains their ids (the oc:favorite property).
+     */
+    private List<StarredPlace> starredInCollections(UUID caller, java.util.Set<Long> stars) {
+        Map<Long, List<String>> entries = new java.util.HashMap<>();
+        for (SharedWithMe.Mount m : sharedWithMe.inRoot(caller, tree.root(caller))) {
+            for (SharedWithMe.Entry e : m.entries()) {
+                entries.putIfAbsent(
+                        e.share().node().id(), List.of(m.collection().name(), e.name()));
+            }
+        }
+        List<StarredPlace> places = new ArrayList<>();
+        for (dev.nubo.files.api.Favorites.StarredBelow s : favorites.listBelow(caller, entries.keySet())) {
+            List<String> names = new ArrayList<>(entries.get(s.entryId()));
+            if (!s.path().isEmpty()) {
+                names.addAll(List.of(s.path().split("/")));
+            }
+            stars.add(s.node().id());
+            places.add(new StarredPlace(s.node(), names));
+        }
+        return places;
     }
 
     /** What supportedlock says: exclusive and shared write locks. */

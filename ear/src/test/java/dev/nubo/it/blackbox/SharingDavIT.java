@@ -303,6 +303,44 @@ class SharingDavIT {
     }
 
     @Test
+    void theNextcloudFavoritesReportFindsStarredSharedItemsWhereTheClientSyncsThem_whileTheGrantLasts() {
+        long grant = share(projects, alice, "viewer", null);
+        alice.as(api.put("/api/favorites/" + plan)).send().expect(204);
+        alice.as(api.put("/api/favorites/" + projects)).send().expect(204);
+        String report = "<?xml version=\"1.0\"?><oc:filter-files xmlns:d=\"DAV:\" xmlns:oc=\"" + OC
+                + "\"><d:prop><oc:favorite/><oc:fileid/></d:prop><oc:filter-rules><oc:favorite>1</oc:favorite>"
+                + "</oc:filter-rules></oc:filter-files>";
+
+        List<DavXmlDoc.Response> starred = DavXmlDoc.parse(alice.as(api.method("REPORT", nc(alice)))
+                        .body("application/xml", report)
+                        .send()
+                        .expect(207)
+                        .body())
+                .responses();
+        assertThat(starred)
+                .extracting(DavXmlDoc.Response::href)
+                .containsExactlyInAnyOrder(nc(alice) + SHARED + "Projects/", nc(alice) + SHARED + "Projects/plan.txt");
+        assertThat(starred).allSatisfy(r -> assertThat(r.prop(OC, "favorite")).isEqualTo("1"));
+        // the owner's own favorites report is the owner's
+        assertThat(owner.as(api.method("REPORT", nc(owner)))
+                        .body("application/xml", report)
+                        .send()
+                        .expect(207)
+                        .body())
+                .doesNotContain("plan.txt");
+
+        owner.as(api.delete("/api/shares/" + grant)).send().expect(204);
+
+        assertThat(alice.as(api.method("REPORT", nc(alice)))
+                        .body("application/xml", report)
+                        .send()
+                        .expect(207)
+                        .body())
+                .doesNotContain("plan.txt")
+                .doesNotContain("Projects");
+    }
+
+    @Test
     void nextcloudPermissionsOwnerAndShareTypesFollowTheGrant() {
         long design = owner.mkdir(work, "Design");
         long admin = owner.mkdir(work, "Admin");

@@ -112,4 +112,32 @@ public class SqlFavorites implements Favorites {
         }
         return starred;
     }
+
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<StarredBelow> listBelow(UUID caller, java.util.Collection<Long> entryIds) {
+        if (entryIds.isEmpty()) {
+            return List.of();
+        }
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery("SELECT DISTINCT ON (n.id) " + NodeSql.COLUMNS + ", e.id,"
+                        + " (SELECT string_agg(a.name, '/' ORDER BY nlevel(a.path)) FROM nodes a"
+                        + " WHERE a.path <@ e.path AND a.path @> n.path AND a.id <> e.id)"
+                        + " FROM favorites f JOIN nodes n ON n.id = f.node_id"
+                        + " JOIN nodes e ON e.id = ANY (CAST(?2 AS bigint[])) AND e.path @> n.path"
+                        + " WHERE f.user_id = ?1 AND n.owner_id <> ?1 AND" + NodeSql.NOT_IN_TRASH
+                        + " ORDER BY n.id, nlevel(e.path) LIMIT ?3")
+                .setParameter(1, caller)
+                .setParameter(2, SqlValues.longArray(entryIds))
+                .setParameter(3, MAX_LIST)
+                .getResultList();
+        List<StarredBelow> starred = new java.util.ArrayList<>(rows.size());
+        for (Object[] r : rows) {
+            starred.add(new StarredBelow(
+                    NodeSql.view(r),
+                    ((Number) r[NodeSql.WIDTH]).longValue(),
+                    r[NodeSql.WIDTH + 1] == null ? "" : (String) r[NodeSql.WIDTH + 1]));
+        }
+        return starred;
+    }
 }
