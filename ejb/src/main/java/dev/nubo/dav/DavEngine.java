@@ -934,27 +934,18 @@ public class DavEngine {
         NextcloudProperties.Page ncPage = page.of(List.of());
         java.util.Set<Long> all = new java.util.HashSet<>();
         starred.forEach(s -> all.add(s.node().id()));
-        List<StarredPlace> inCollections = starredInCollections(target.caller(), all);
+        List<StarredPlace> places = new ArrayList<>();
+        for (dev.nubo.files.api.Favorites.Starred s : starred) {
+            places.add(new StarredPlace(
+                    s.node(), s.path().isEmpty() ? List.of() : List.of(s.path().split("/"))));
+        }
+        places.addAll(starredInCollections(target.caller(), all));
         NextcloudProperties.Page withStars = new NextcloudProperties.Page(ncPage.standing(), all, Map.of());
         res.setStatus(207);
         res.setContentType("application/xml; charset=utf-8");
         try (OutputStream out = new ByteSink(res.getOutputStream(), 64 * 1024);
                 Multistatus ms = multistatus(out, target)) {
-            for (dev.nubo.files.api.Favorites.Starred s : starred) {
-                List<String> names =
-                        s.path().isEmpty() ? List.of() : List.of(s.path().split("/"));
-                describe(
-                        ms,
-                        DavPath.href(target.base(), names, s.node().folder()),
-                        s.node(),
-                        false,
-                        plan,
-                        quota,
-                        withStars,
-                        Map.of(),
-                        w -> {});
-            }
-            for (StarredPlace p : inCollections) {
+            for (StarredPlace p : places) {
                 describe(
                         ms,
                         DavPath.href(target.base(), p.names(), p.node().folder()),
@@ -969,7 +960,7 @@ public class DavEngine {
         }
     }
 
-    /** A starred item of another owner and its names below the caller's root, through "Shared with me" or "Drives". */
+    /** A starred item and its names below the caller's DAV root (through "Shared with me" or "Drives" for others' items). */
     private record StarredPlace(NodeView node, List<String> names) {}
 
     /**
