@@ -221,10 +221,21 @@ public class DavEngine {
      */
     private Target at(UUID caller, LinkSpace link, String base, List<NodeName> names, Dialect dialect) {
         if (link != null) {
-            return new Target(caller, base, names, inLink(link, names), dialect, null, link);
+            return new Target(
+                    caller, base, names, inLink(link, names), dialect, null, link, LockScope.own(link.lockSpace()));
         }
         SharedWithMe.Place place = sharedWithMe.resolve(caller, names);
-        return new Target(caller, base, names, place.resolved(), dialect, place.mount(), null);
+        SharedWithMe.Mount mount = place.mount();
+        LockScope scope = mount == null || mount.entry() == null
+                ? LockScope.own(caller)
+                : LockScope.entry(
+                        mount.entry().share().owner().id(),
+                        names.get(0).value(),
+                        names.get(1).value(),
+                        () -> tree.pathOf(
+                                mount.entry().share().owner().id(),
+                                mount.entry().share().node().id()));
+        return new Target(caller, base, names, place.resolved(), dialect, mount, null, scope);
     }
 
     /** Where names lead below a link's item: the request's own path was read with the link, others are read now. */
@@ -255,10 +266,11 @@ public class DavEngine {
             FileTree.Resolved resolved,
             Dialect dialect,
             SharedWithMe.Mount mount,
-            LinkSpace link) {
-        /** Whose locks apply: the caller's, or on a public link the link's own. */
+            LinkSpace link,
+            LockScope lockScope) {
+        /** Whose locks apply: the caller's own, a public link's, or the owner's of an item reached through a share. */
         UUID locker() {
-            return link == null ? caller : link.lockSpace();
+            return lockScope.space();
         }
 
         boolean nextcloud() {
@@ -296,19 +308,13 @@ public class DavEngine {
             return names.get(names.size() - 1);
         }
 
-        /** The tree-relative path that locks are keyed by: "" for the root, "a/b" below it. */
+        /** The path in the lock space that locks are keyed by: "" for its root, "a/b" below it. */
         String key() {
-            return String.join("/", names.stream().map(NodeName::value).toList());
+            return lockScope.key(names);
         }
 
         String parentKey() {
-            return names.isEmpty()
-                    ? ""
-                    : String.join(
-                            "/",
-                            names.subList(0, names.size() - 1).stream()
-                                    .map(NodeName::value)
-                                    .toList());
+            return LockScope.parentKey(key());
         }
 
         String href(boolean collection) {
@@ -363,7 +369,7 @@ public class DavEngine {
                     quota,
                     nc == null ? null : nc.of(List.of(node)),
                     needsDead ? dead.of(List.of(node.id())).getOrDefault(node.id(), Map.of()) : Map.of(),
-                    lockdiscovery(target.locker(), target.key(), target.base()));
+                    lockdiscovery(target.key(), target));
             if (depth.equals("1") && node.folder()) {
                 // what every child shares, worked out once: the folder's href, and the locks that reach the
                 // children from above (asked per child only when a lock is rooted somewhere below this folder)
@@ -374,7 +380,7 @@ public class DavEngine {
                         locks.covering(target.locker(), key).stream()
                                 .filter(DavLocks.Lock::infinite)
                                 .toList(),
-                        target.base());
+                        target);
                 Optional<ListingPage.Cursor> after = Optional.empty();
                 boolean root = target.names().isEmpty();
                 do {
@@ -402,10 +408,7 @@ public class DavEngine {
                                 ncPage,
                                 deadOfPage.getOrDefault(child.id(), Map.of()),
                                 locksBelow
-                                        ? lockdiscovery(
-                                                target.locker(),
-                                                key.isEmpty() ? child.name() : key + "/" + child.name(),
-                                                target.base())
+                                        ? lockdiscovery(key.isEmpty() ? child.name() : key + "/" + child.name(), target)
                                         : inherited);
                     }
                     ms.flush();
@@ -1018,19 +1021,19 @@ public class DavEngine {
     }
 
     /** The lockdiscovery value of a path: an activelock per lock covering it. */
-    private Multistatus.Value lockdiscovery(UUID caller, String key, String base) {
-        return lockdiscovery(locks.covering(caller, key), base);
+    private Multistatus.Value lockdiscovery(String key, Target target) {
+        return lockdiscovery(locks.covering(target.locker(), key), target);
     }
 
-    private static Multistatus.Value lockdiscovery(List<DavLocks.Lock> covering, String base) {
+    private static Multistatus.Value lockdiscovery(List<DavLocks.Lock> covering, Target target) {
         return w -> {
             for (DavLocks.Lock lock : covering) {
-                activelock(w, lock, base);
+                activelock(w, lock, target);
             }
         };
     }
 
-    private static void activelock(javax.xml.stream.XMLStreamWriter w, DavLocks.Lock lock, String base)
+    private static void activelock(javax.xml.stream.XMLStreamWriter w, DavLocks.Lock lock, Target target)
             throws javax.xml.stream.XMLStreamException {
         w.writeStartElement("d", "activelock", DavXml.DAV);
         w.writeStartElement("d", "locktype", DavXml.DAV);
@@ -1057,8 +1060,7 @@ public class DavEngine {
         w.writeEndElement();
         w.writeStartElement("d", "lockroot", DavXml.DAV);
         w.writeStartElement("d", "href", DavXml.DAV);
-        w.writeCharacters(DavPath.href(
-                base, lock.path().isEmpty() ? List.of() : List.of(lock.path().split("/")), false));
+        w.writeCharacters(DavPath.href(target.base(), target.lockScope().viewNames(lock.path()), false));
         w.writeEndElement();
         w.writeEndElement();
         w.writeEndElement();
@@ -1072,6 +1074,7 @@ public class DavEngine {
     private boolean holds(IfHeader header, Target target, HttpServletRequest req) {
         for (IfHeader.Group g : header.groups()) {
             String key = target.key();
+            UUID locker = target.locker();
             NodeView node = target.exists() ? target.node() : null;
             if (g.resource() != null) {
                 String path = destinationPath(g.resource(), req, target.base());
@@ -1080,12 +1083,13 @@ public class DavEngine {
                     continue;
                 }
                 List<NodeName> names = under.get();
-                FileTree.Resolved r = at(target.caller(), target.link(), target.base(), names, target.dialect())
-                        .resolved();
-                key = String.join("/", names.stream().map(NodeName::value).toList());
+                Target tagged = at(target.caller(), target.link(), target.base(), names, target.dialect());
+                FileTree.Resolved r = tagged.resolved();
+                key = tagged.key();
+                locker = tagged.locker();
                 node = r.matched() == names.size() ? r.node() : null;
             }
-            List<DavLocks.Lock> current = locks.covering(target.locker(), key);
+            List<DavLocks.Lock> current = locks.covering(locker, key);
             boolean all = true;
             for (IfHeader.Condition c : g.conditions()) {
                 boolean match;
@@ -1245,7 +1249,7 @@ public class DavEngine {
             w.writeStartElement("d", "prop", DavXml.DAV);
             w.writeNamespace("d", DavXml.DAV);
             w.writeStartElement("d", "lockdiscovery", DavXml.DAV);
-            activelock(w, lock, target.base());
+            activelock(w, lock, target);
             w.writeEndElement();
             w.writeEndElement();
             w.writeEndDocument();
@@ -1355,7 +1359,7 @@ public class DavEngine {
                 return;
             }
             tree.trash(source.caller(), dest.node().id());
-            locks.release(source.locker(), dest.key());
+            locks.release(dest.locker(), dest.key());
             dest = at(source.caller(), source.link(), source.base(), names, source.dialect());
             parent = dest.parent();
         }

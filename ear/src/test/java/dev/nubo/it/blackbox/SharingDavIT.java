@@ -341,6 +341,61 @@ class SharingDavIT {
     }
 
     @Test
+    void locksBelongToTheItem_soOwnerAndRecipientsMeetTheSameLocks() {
+        share(projects, alice, "editor", null);
+        share(projects, bob, "editor", null);
+        String ownersPlan = dav(owner) + "Work/Projects/plan.txt";
+        String alicesPlan = dav(alice) + SHARED + "Projects/plan.txt";
+        String bobsPlan = nc(bob) + SHARED + "Projects/plan.txt";
+
+        // the owner locks: a recipient's write without the token is 423, on either surface, and so is their LOCK
+        String token = owner.as(api.method("LOCK", ownersPlan))
+                .body("application/xml", WebDavIT.LOCKINFO)
+                .send()
+                .expect(200)
+                .header("Lock-Token");
+        alice.as(api.put(alicesPlan)).bytes("text/plain", PLAN).send().expect(423);
+        bob.as(api.put(bobsPlan)).bytes("text/plain", PLAN).send().expect(423);
+        alice.as(api.method("LOCK", alicesPlan))
+                .body("application/xml", WebDavIT.LOCKINFO)
+                .send()
+                .expect(423);
+        // the recipient sees the lock where they address the file
+        String discovered = propfind(
+                        alice,
+                        alicesPlan,
+                        "0",
+                        "<?xml version=\"1.0\"?><d:propfind xmlns:d=\"DAV:\"><d:prop><d:lockdiscovery/></d:prop>"
+                                + "</d:propfind>")
+                .body();
+        assertThat(discovered).contains(token.substring(1, token.length() - 1)).contains(alicesPlan);
+        owner.as(api.method("UNLOCK", ownersPlan))
+                .header("Lock-Token", token)
+                .send()
+                .expect(204);
+        alice.as(api.put(alicesPlan)).bytes("text/plain", PLAN).send().expect(204);
+
+        // and the other way round: a recipient's lock holds off the owner and the other recipient
+        String alices = alice.as(api.method("LOCK", alicesPlan))
+                .body("application/xml", WebDavIT.LOCKINFO)
+                .send()
+                .expect(200)
+                .header("Lock-Token");
+        owner.as(api.put(ownersPlan)).bytes("text/plain", PLAN).send().expect(423);
+        bob.as(api.method("DELETE", bobsPlan)).send().expect(423);
+        alice.as(api.put(alicesPlan))
+                .header("If", "(" + alices + ")")
+                .bytes("text/plain", PLAN)
+                .send()
+                .expect(204);
+        alice.as(api.method("UNLOCK", alicesPlan))
+                .header("Lock-Token", alices)
+                .send()
+                .expect(204);
+        owner.as(api.put(ownersPlan)).bytes("text/plain", PLAN).send().expect(204);
+    }
+
+    @Test
     void nextcloudPermissionsOwnerAndShareTypesFollowTheGrant() {
         long design = owner.mkdir(work, "Design");
         long admin = owner.mkdir(work, "Admin");
