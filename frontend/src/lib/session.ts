@@ -17,6 +17,9 @@ export function returnPath(): string {
 export function toLogin(sessionEnded: boolean): void {
   expired.set(sessionEnded);
   user.set(null);
+  // several requests of one page can find the session gone at once: the first already sent the user to sign in
+  // with the way back, which a later one must not replace with the sign-in page's own default
+  if (location.pathname === "/login") return;
   navigate(`/login?next=${encodeURIComponent(returnPath())}`, true);
 }
 
