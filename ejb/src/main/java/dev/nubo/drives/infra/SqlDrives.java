@@ -18,6 +18,7 @@ import dev.nubo.platform.db.SqlValues;
 import dev.nubo.share.api.Grantee;
 import dev.nubo.share.api.ShareAudit;
 import dev.nubo.share.api.ShareRole;
+import dev.nubo.share.api.Shares;
 import dev.nubo.users.api.UserDeleting;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -55,6 +56,9 @@ public class SqlDrives implements Drives {
 
     @Inject
     ShareAudit audit;
+
+    @Inject
+    Shares shares;
 
     @Inject
     Event<DriveCreated> created;
@@ -186,7 +190,7 @@ public class SqlDrives implements Drives {
     public DriveMember setMember(
             ShareAudit.Actor actor, boolean admin, UUID driveId, Grantee.Kind kind, UUID who, ShareRole role) {
         DriveView drive = manageable(actor.actorId(), admin, driveId);
-        Grantee grantee = grantee(kind, who);
+        Grantee grantee = shares.grantee(kind, who);
         String column = kind == Grantee.Kind.USER ? "grantee_user_id" : "grantee_group_id";
         // one statement: a new member, or the role of an existing one (the partial unique index is the arbiter)
         Object[] r = (Object[]) em.createNativeQuery("INSERT INTO grants (node_id, owner_id, " + column
@@ -283,19 +287,6 @@ public class SqlDrives implements Drives {
                 .setParameter(1, driveId)
                 .getResultList();
         return drive(driveId);
-    }
-
-    /** A person (never another drive) or a group, or 404. */
-    private Grantee grantee(Grantee.Kind kind, UUID id) {
-        String sql = kind == Grantee.Kind.USER
-                ? "SELECT username, display_name FROM users WHERE id = ?1 AND kind = 'person'"
-                : "SELECT name, display_name FROM groups WHERE id = ?1";
-        List<?> rows = em.createNativeQuery(sql).setParameter(1, id).getResultList();
-        if (rows.isEmpty()) {
-            throw NuboException.notFound(kind == Grantee.Kind.USER ? "user" : "group");
-        }
-        Object[] r = (Object[]) rows.get(0);
-        return new Grantee(kind, id, (String) r[0], (String) r[1]);
     }
 
     private static DriveMember member(Object[] r) {

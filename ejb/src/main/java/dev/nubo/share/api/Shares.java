@@ -21,6 +21,9 @@ public interface Shares {
     /** The user (by user name) or group (by name, case-insensitively) that protocols name by name; 404 if none. */
     Grantee granteeNamed(Grantee.Kind kind, String name);
 
+    /** A person (never a shared drive's account) or a group by id; 404 if none. */
+    Grantee grantee(Grantee.Kind kind, UUID id);
+
     GrantView update(ShareAudit.Actor actor, long grantId, GrantChanges changes);
 
     void revoke(ShareAudit.Actor actor, long grantId);

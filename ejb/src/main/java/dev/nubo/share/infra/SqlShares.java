@@ -304,7 +304,9 @@ public class SqlShares implements Shares {
         return rows.stream().map(r -> grantView((Object[]) r)).toList();
     }
 
-    private Grantee grantee(Grantee.Kind kind, UUID id) {
+    @Override
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Grantee grantee(Grantee.Kind kind, UUID id) {
         String sql = kind == Grantee.Kind.USER
                 ? "SELECT username, display_name FROM users WHERE id = ?1 AND kind = 'person'"
                 : "SELECT name, display_name FROM groups WHERE id = ?1";
