@@ -369,18 +369,21 @@ public class DavEngine {
                     quota,
                     nc == null ? null : nc.of(List.of(node)),
                     needsDead ? dead.of(List.of(node.id())).getOrDefault(node.id(), Map.of()) : Map.of(),
-                    lockdiscovery(target.key(), target));
+                    lockFree(target) ? NO_LOCKS : lockdiscovery(target.key(), target));
             if (depth.equals("1") && node.folder()) {
                 // what every child shares, worked out once: the folder's href, and the locks that reach the
                 // children from above (asked per child only when a lock is rooted somewhere below this folder)
-                String key = target.key();
+                boolean anyLocks = !lockFree(target);
+                String key = anyLocks ? target.key() : "";
                 String folderHref = target.href(true);
-                boolean locksBelow = locks.anyBelow(target.locker(), key);
-                Multistatus.Value inherited = lockdiscovery(
-                        locks.covering(target.locker(), key).stream()
-                                .filter(DavLocks.Lock::infinite)
-                                .toList(),
-                        target);
+                boolean locksBelow = anyLocks && locks.anyBelow(target.locker(), key);
+                Multistatus.Value inherited = !anyLocks
+                        ? NO_LOCKS
+                        : lockdiscovery(
+                                locks.covering(target.locker(), key).stream()
+                                        .filter(DavLocks.Lock::infinite)
+                                        .toList(),
+                                target);
                 Optional<ListingPage.Cursor> after = Optional.empty();
                 boolean root = target.names().isEmpty();
                 do {
@@ -1020,6 +1023,22 @@ public class DavEngine {
                 : Optional.empty();
     }
 
+    private static final Multistatus.Value NO_LOCKS = w -> {};
+
+    /**
+     * Whether the target's lock space holds no lock at all (the usual case): then neither its key nor its locks need
+     * working out — inside a share or drive the key costs a read of the item's path in its owner's tree.
+     */
+    private boolean lockFree(Target target) {
+        return !locks.anyIn(target.locker());
+    }
+
+    private void releaseLocks(Target target) {
+        if (!lockFree(target)) {
+            locks.release(target.locker(), target.key());
+        }
+    }
+
     /** The lockdiscovery value of a path: an activelock per lock covering it. */
     private Multistatus.Value lockdiscovery(String key, Target target) {
         return lockdiscovery(locks.covering(target.locker(), key), target);
@@ -1119,6 +1138,9 @@ public class DavEngine {
     private boolean unlocked(
             Target target, boolean member, boolean subtree, HttpServletRequest req, HttpServletResponse res)
             throws IOException {
+        if (lockFree(target)) {
+            return true;
+        }
         List<DavLocks.Lock> relevant = new ArrayList<>(locks.covering(target.locker(), target.key()));
         if (subtree) {
             relevant.addAll(locks.atOrBelow(target.locker(), target.key()));
@@ -1359,7 +1381,7 @@ public class DavEngine {
                 return;
             }
             tree.trash(source.caller(), dest.node().id());
-            locks.release(dest.locker(), dest.key());
+            releaseLocks(dest);
             dest = at(source.caller(), source.link(), source.base(), names, source.dialect());
             parent = dest.parent();
         }
@@ -1377,7 +1399,7 @@ public class DavEngine {
                 }
                 throw e;
             }
-            locks.release(source.locker(), source.key());
+            releaseLocks(source);
         } else {
             NodeView copy = node.folder() && depth.equals("0")
                     ? tree.createFolder(source.caller(), into, dest.name())
@@ -1444,7 +1466,7 @@ public class DavEngine {
             return;
         }
         tree.trash(target.caller(), target.node().id());
-        locks.release(target.locker(), target.key());
+        releaseLocks(target);
         res.setStatus(204);
     }
 

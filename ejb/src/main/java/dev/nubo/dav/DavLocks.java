@@ -57,6 +57,12 @@ public class DavLocks {
         return byToken.values().stream().filter(l -> l.covers(user, path)).toList();
     }
 
+    /** Whether the lock space holds any lock at all: most do not, and then no path in it needs working out. */
+    public synchronized boolean anyIn(UUID space) {
+        expire();
+        return byToken.values().stream().anyMatch(l -> l.user().equals(space));
+    }
+
     /** Whether a lock of the user is rooted strictly beneath {@code path}. */
     public synchronized boolean anyBelow(UUID user, String path) {
         expire();
