@@ -82,10 +82,8 @@ public class SqlFavorites implements Favorites {
         // the caller's own items, and items shared with them while a live grant (to them or one of their groups, on
         // the item or a folder above) still reaches them: a star does not outlive the access it was made with
         return NodeSql.rows(em.createNativeQuery("SELECT " + NodeSql.COLUMNS + " FROM favorites f"
-                        + " JOIN nodes n ON n.id = f.node_id WHERE f.user_id = ?1 AND (n.owner_id = ?1 OR EXISTS"
-                        + " (SELECT 1 FROM grants g WHERE g.node_id = ANY (CAST(string_to_array(ltree2text(n.path),"
-                        + " '.') AS bigint[])) AND (g.expires_at IS NULL OR g.expires_at > now())"
-                        + " AND (g.grantee_user_id = ?1 OR g.grantee_group_id = ANY (CAST(?3 AS uuid[]))))) AND"
+                        + " JOIN nodes n ON n.id = f.node_id WHERE f.user_id = ?1 AND (n.owner_id = ?1 OR "
+                        + SqlFileAccess.GRANTED_ON_PATH + ") AND"
                         + NodeSql.NOT_IN_TRASH + " ORDER BY n.kind, n.name LIMIT ?2")
                 .setParameter(1, caller)
                 .setParameter(2, MAX_LIST)

@@ -32,10 +32,17 @@ public class SqlFileAccess implements FileAccess {
     static final int EDITOR = 2;
     static final int MANAGER = 3;
 
+    /** A live grant {@code g} that reaches the caller or one of their groups; ?1 caller, ?3 groups. */
+    private static final String LIVE_REACHING = "(g.expires_at IS NULL OR g.expires_at > now())"
+            + " AND (g.grantee_user_id = ?1 OR g.grantee_group_id = ANY (CAST(?3 AS uuid[])))";
+
     /** Whether a live grant on exactly node {@code a} reaches the caller; ?1 caller, ?3 groups. */
-    static final String GRANTED_EXACTLY = "EXISTS (SELECT 1 FROM grants g WHERE g.node_id = a.id"
-            + " AND (g.expires_at IS NULL OR g.expires_at > now())"
-            + " AND (g.grantee_user_id = ?1 OR g.grantee_group_id = ANY (CAST(?3 AS uuid[]))))";
+    static final String GRANTED_EXACTLY =
+            "EXISTS (SELECT 1 FROM grants g WHERE g.node_id = a.id AND " + LIVE_REACHING + ")";
+
+    /** Whether a live grant on node {@code n} or any folder above it reaches the caller; ?1 caller, ?3 groups. */
+    static final String GRANTED_ON_PATH = "EXISTS (SELECT 1 FROM grants g WHERE g.node_id = ANY (CAST("
+            + "string_to_array(ltree2text(n.path), '.') AS bigint[])) AND " + LIVE_REACHING + ")";
 
     /** The caller's effective groups (?1 the caller), resolved inside the statement that uses them. */
     private static final String HOLDERS = "WITH RECURSIVE holders(id) AS (SELECT group_id FROM group_members"
