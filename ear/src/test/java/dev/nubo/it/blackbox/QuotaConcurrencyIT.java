@@ -9,12 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -42,7 +36,7 @@ class QuotaConcurrencyIT {
         FilesClient user = FilesClient.newUser(api, "quota-race", QUOTA);
         long folder = user.mkdir(user.rootId(), "race");
 
-        List<Attempt> attempts = race(THREADS, t -> {
+        List<Attempt> attempts = Race.run(THREADS, java.time.Duration.ofMinutes(2), t -> {
             List<Attempt> mine = new ArrayList<>();
             for (int i = 0; i < PER_THREAD; i++) {
                 // even uploads collide by name across threads (keep-both), odd ones are distinct
@@ -121,7 +115,7 @@ class QuotaConcurrencyIT {
         FilesClient user = FilesClient.newUser(api, "keep-both-race", null);
         long folder = user.mkdir(user.rootId(), "same-name");
 
-        List<Attempt> attempts = race(THREADS, t -> {
+        List<Attempt> attempts = Race.run(THREADS, java.time.Duration.ofMinutes(2), t -> {
             byte[] data = FilesClient.random(20_000 + t, 7_000L + t);
             return List.of(new Attempt("x.bin", data, user.upload(folder, "x.bin", data, "keep-both")));
         });
@@ -153,35 +147,5 @@ class QuotaConcurrencyIT {
         }
         assertThat(user.usage().num("usedBytes"))
                 .isEqualTo(attempts.stream().mapToLong(a -> a.data().length).sum());
-    }
-
-    interface Worker {
-        List<Attempt> run(int thread) throws Exception;
-    }
-
-    /** Runs {@code threads} workers released at once; every attempt of all of them, within 2 minutes. */
-    private static List<Attempt> race(int threads, Worker worker) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<List<Attempt>>> futures = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                int thread = t;
-                Callable<List<Attempt>> task = () -> {
-                    start.await();
-                    return worker.run(thread);
-                };
-                futures.add(pool.submit(task));
-            }
-            start.countDown();
-            List<Attempt> all = new ArrayList<>();
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-            for (Future<List<Attempt>> f : futures) {
-                all.addAll(f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
-            }
-            return all;
-        } finally {
-            pool.shutdownNow();
-        }
     }
 }

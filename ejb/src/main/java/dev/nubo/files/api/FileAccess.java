@@ -31,4 +31,14 @@ public interface FileAccess {
 
     /** The user whose storage (quota, trash) a node belongs to. */
     UUID ownerOf(long nodeId);
+
+    /**
+     * {@link #require} with {@link Need#WRITE}, and in the same statement what a write there needs next: whose quota
+     * it is charged to and how many bytes that quota still has (Long.MAX_VALUE when unlimited; a hint for bounding the
+     * body, the charge itself is checked atomically).
+     */
+    Writable requireWritable(UUID caller, long nodeId);
+
+    /** A node the caller may write, its owner and the room left in the owner's quota. */
+    record Writable(NodeView node, UUID owner, long room) {}
 }

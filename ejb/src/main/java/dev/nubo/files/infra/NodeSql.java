@@ -15,9 +15,10 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * The statements every write shares. Lock order, the same in every transaction that changes a user's tree: the
- * owner's {@code users} row first ({@link #lockOwner}), then blob rows in hash order, then nodes. Holding the owner
- * row makes quota checks and free-name choices race-free, and the fixed order rules out deadlocks between writers.
+ * The statements structural changes share. Lock order, the same in every transaction that changes the structure of
+ * a user's tree: the owner's advisory lock first ({@link #lockOwner}), then subtree folders ({@link #lockSubtree}),
+ * then blob rows in hash order, then nodes. Uploads and new folders take none of these for longer than their own
+ * statement ({@link SqlNodeWriter}).
  */
 public final class NodeSql {
     /** The columns {@link #view} maps, in its order; the search feature's reader selects them too. */
@@ -34,19 +35,49 @@ public final class NodeSql {
     record Quota(Long quotaBytes, long usedBytes) {}
 
     /**
-     * Locks the owner's row for the rest of the transaction and reads their quota; cached answers about the owner's
-     * tree stop counting as current ({@link TreeVersions}).
+     * Serialises this transaction with every other change to the structure of the owner's tree (moves, trash,
+     * restores, purges, copies) and with the folds of pending tree changes ({@code fold_tree_changes}, the same
+     * advisory lock), folds what is pending so the folder sizes read next are complete, and reads the quota. Uploads
+     * and new folders do not take it (docs/write-path.md). Cached answers about the owner's tree stop counting as
+     * current ({@link TreeVersions}).
      */
     static Quota lockOwner(EntityManager em, TreeVersions versions, UUID owner) {
         versions.changing(owner);
-        List<?> rows = em.createNativeQuery("SELECT quota_bytes, used_bytes FROM users WHERE id = ?1 FOR UPDATE")
+        List<?> rows = em.createNativeQuery(
+                        "SELECT fold_tree_changes(id), quota_bytes, used_bytes FROM users" + " WHERE id = ?1")
                 .setParameter(1, owner)
                 .getResultList();
         if (rows.isEmpty()) {
             throw NuboException.notFound("user");
         }
         Object[] r = (Object[]) rows.get(0);
-        return new Quota(r[0] == null ? null : ((Number) r[0]).longValue(), ((Number) r[1]).longValue());
+        return new Quota(r[1] == null ? null : ((Number) r[1]).longValue(), ((Number) r[2]).longValue());
+    }
+
+    /**
+     * Before the paths beneath a node are rewritten or its subtree is deleted (the caller holds {@link #lockOwner}):
+     * locks every folder of the subtree, so no upload or new folder lands there with a path or a parent about to
+     * change (those take a key-share lock on their folder), then folds what such writes left pending meanwhile.
+     */
+    static void lockSubtree(EntityManager em, UUID owner, long nodeId) {
+        em.createNativeQuery("SELECT id FROM nodes WHERE kind = 'd' AND path <@ (SELECT path FROM nodes WHERE id = ?1)"
+                        + " ORDER BY id FOR UPDATE")
+                .setParameter(1, nodeId)
+                .getResultList();
+        em.createNativeQuery("SELECT fold_tree_changes(?1)")
+                .setParameter(1, owner)
+                .getSingleResult();
+    }
+
+    /** The node's size now; read after {@link #lockOwner}, which folds what was pending into it. */
+    static long size(EntityManager em, long nodeId) {
+        List<?> rows = em.createNativeQuery("SELECT size FROM nodes WHERE id = ?1")
+                .setParameter(1, nodeId)
+                .getResultList();
+        if (rows.isEmpty()) {
+            throw NuboException.notFound("file or folder");
+        }
+        return ((Number) rows.get(0)).longValue();
     }
 
     /** Adds {@code delta} bytes to the owner's usage; growth past the quota is 507 and changes nothing. */
@@ -111,7 +142,7 @@ public final class NodeSql {
         return rows.stream().map(r -> (Object[]) r).findFirst();
     }
 
-    /** The first "name (n).ext" not in use in the folder; the caller holds the owner lock, so it stays free. */
+    /** The first "name (n).ext" not in use in the folder now (a writer that then finds it taken asks again). */
     static NodeName freeName(EntityManager em, long parentId, NodeName wanted) {
         String stemPattern = likeEscape(wanted.numbered(1).value()).replace(" (1)", " (%)");
         @SuppressWarnings("unchecked")

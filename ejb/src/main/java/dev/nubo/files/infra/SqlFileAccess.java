@@ -108,6 +108,20 @@ public class SqlFileAccess implements FileAccess {
     }
 
     @Override
+    public Writable requireWritable(UUID caller, long nodeId) {
+        Object[] row = decided(caller, nodeId, Need.WRITE, false, WRITABLE);
+        Number room = (Number) row[NodeSql.WIDTH + 6];
+        return new Writable(
+                NodeSql.view(row),
+                SqlValues.uuid(row[NodeSql.WIDTH + 5]),
+                room == null ? Long.MAX_VALUE : Math.max(0, room.longValue()));
+    }
+
+    /** The owner and the room in their quota (NULL = unlimited), after the columns {@link #decide} reads. */
+    private static final String WRITABLE =
+            ", n.owner_id, (SELECT u.quota_bytes - u.used_bytes FROM users u" + " WHERE u.id = n.owner_id)";
+
+    @Override
     public UUID ownerOf(long nodeId) {
         List<?> rows = em.createNativeQuery("SELECT owner_id FROM nodes WHERE id = ?1")
                 .setParameter(1, nodeId)
@@ -135,13 +149,18 @@ public class SqlFileAccess implements FileAccess {
      * invisible node is 404 like a missing one; a visible node the caller may not change is 403.
      */
     private NodeView decide(UUID caller, long nodeId, Need need, boolean detaching) {
+        return NodeSql.view(decided(caller, nodeId, need, detaching, ""));
+    }
+
+    /** {@link #decide}'s row, with {@code extra} columns after its own. */
+    private Object[] decided(UUID caller, long nodeId, Need need, boolean detaching, String extra) {
         List<?> rows = em.createNativeQuery(HOLDERS + " SELECT " + NodeSql.COLUMNS + ", n.owner_id = ?1,"
                         + " CASE WHEN n.owner_id = ?1 OR NOT EXISTS (SELECT 1 FROM grants g0 WHERE g0.node_id = n.id)"
                         + " THEN 0 ELSE (SELECT coalesce(max(" + LEVEL
                         + "), 0) FROM grants g WHERE g.node_id = n.id AND "
                         + LIVE + " AND " + REACHES + ") END,"
                         + " CASE WHEN n.parent_id IS NULL THEN NULL ELSE ltree2text(subpath(n.path, 0, nlevel(n.path) - 1))"
-                        + " END, e.n, now()"
+                        + " END, e.n, now()" + extra
                         + " FROM nodes n CROSS JOIN access_epoch e WHERE n.id = ?2 AND" + NodeSql.NOT_IN_TRASH)
                 .setParameter(1, caller)
                 .setParameter(2, nodeId)
@@ -196,7 +215,7 @@ public class SqlFileAccess implements FileAccess {
             }
             case READ -> {}
         }
-        return node;
+        return row;
     }
 
     /**

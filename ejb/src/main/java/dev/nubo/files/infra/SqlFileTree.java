@@ -3,6 +3,7 @@ package dev.nubo.files.infra;
 import static dev.nubo.platform.db.SqlValues.isUniqueViolation;
 
 import dev.nubo.files.api.ConflictMode;
+import dev.nubo.files.api.FileAccess;
 import dev.nubo.files.api.FileAccess.Need;
 import dev.nubo.files.api.FileTree;
 import dev.nubo.files.api.FolderEntry;
@@ -35,6 +36,9 @@ import javax.cache.Cache;
 public class SqlFileTree implements FileTree {
     @PersistenceContext(unitName = "nubo")
     EntityManager em;
+
+    @Inject
+    SqlNodeWriter writer;
 
     @Inject
     TreeVersions versions;
@@ -171,12 +175,10 @@ public class SqlFileTree implements FileTree {
     }
 
     @Override
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public NodeView createFolder(UUID caller, long parentId, NodeName name) {
-        access.requireFolder(caller, parentId, Need.WRITE);
-        NodeSql.lockOwner(em, versions, access.ownerOf(parentId));
-        long id = insertFolder(parentId, name);
-        NodeSql.touchAncestors(em, parentId, 0);
-        return access.require(caller, id, Need.READ);
+        FileAccess.Writable parent = writer.writableFolder(caller, parentId);
+        return writer.createFolder(parent.owner(), parentId, name);
     }
 
     long insertFolder(long parentId, NodeName name) {
@@ -222,6 +224,9 @@ public class SqlFileTree implements FileTree {
         } else {
             NodeSql.lockOwner(em, versions, owner);
         }
+        if (across || node.parentId() != newParentId) {
+            NodeSql.lockSubtree(em, owner, nodeId);
+        }
         NodeName name = newName.orElse(new NodeName(node.name()));
         Optional<Object[]> existing = NodeSql.existing(em, newParentId, name.value());
         if (existing.isPresent() && ((Number) existing.get()[0]).longValue() != nodeId) {
@@ -230,7 +235,7 @@ public class SqlFileTree implements FileTree {
         if (across) {
             OwnerTransfer.reown(em, nodeId, owner, targetOwner);
         }
-        relocate(nodeId, node.parentId(), newParentId, name, node.size());
+        relocate(nodeId, node.parentId(), newParentId, name, NodeSql.size(em, nodeId));
         return access.require(caller, nodeId, Need.READ);
     }
 
@@ -287,7 +292,13 @@ public class SqlFileTree implements FileTree {
         access.requireFolder(caller, newParentId, Need.WRITE);
         refuseIntoOwnSubtree(nodeId, newParentId, "copied");
         UUID owner = access.ownerOf(newParentId);
-        NodeSql.lockOwner(em, versions, owner);
+        UUID sourceOwner = access.ownerOf(nodeId);
+        if (sourceOwner.equals(owner)) {
+            NodeSql.lockOwner(em, versions, owner);
+        } else {
+            // the source's folder sizes are copied: its pending changes are folded first
+            OwnerTransfer.lockBoth(em, versions, owner, sourceOwner);
+        }
         NodeName name = newName.orElse(new NodeName(node.name()));
         Optional<Object[]> existing = NodeSql.existing(em, newParentId, name.value());
         if (existing.isPresent()) {
@@ -307,7 +318,7 @@ public class SqlFileTree implements FileTree {
         NodeSql.charge(em, owner, bytes);
         NodeSql.lockBlobs(em, copied, nodeId);
         long copyId = copySubtree(nodeId, newParentId, name, owner, copied);
-        NodeSql.touchAncestors(em, newParentId, node.size());
+        NodeSql.touchAncestors(em, newParentId, bytes);
         return access.require(caller, copyId, Need.READ);
     }
 
@@ -356,7 +367,7 @@ public class SqlFileTree implements FileTree {
             throw NuboException.conflict("root_is_fixed", "the root folder cannot be deleted");
         }
         NodeSql.lockOwner(em, versions, access.ownerOf(nodeId));
-        trashLocked(nodeId, node.parentId(), node.size());
+        trashLocked(nodeId, node.parentId(), NodeSql.size(em, nodeId));
     }
 
     /** Marks the node trashed with the folder it came from; the caller holds the owner lock. */

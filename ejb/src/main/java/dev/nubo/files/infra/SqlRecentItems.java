@@ -32,6 +32,12 @@ public class SqlRecentItems implements RecentItems {
                 .setParameter(2, nodeId)
                 .setParameter(3, action)
                 .executeUpdate();
+        trimSometimes(user);
+    }
+
+    /** One call in {@link #TRIM_ONE_IN} trims the user's list back to {@link #KEPT}. */
+    @Transactional
+    public void trimSometimes(UUID user) {
         if (java.util.concurrent.ThreadLocalRandom.current().nextInt(TRIM_ONE_IN) != 0) {
             return;
         }

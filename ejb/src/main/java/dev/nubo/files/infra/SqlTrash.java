@@ -75,13 +75,13 @@ public class SqlTrash implements Trash {
         NodeSql.lockOwner(em, versions, caller);
         Object[] item = trashed(caller, nodeId);
         long parentId = ((Number) item[1]).longValue();
-        long size = ((Number) item[3]).longValue();
         long target = parentVisible(caller, parentId) ? parentId : recreate(caller, (String) item[4]);
         NodeName name = new NodeName((String) item[2]);
         if (NodeSql.existing(em, target, name.value()).isPresent()) {
             name = NodeSql.freeName(em, target, name);
         }
         if (target != parentId) {
+            NodeSql.lockSubtree(em, caller, nodeId);
             em.createNativeQuery("UPDATE nodes d SET path = t.path || subpath(d.path, nlevel(n.path) - 1)"
                             + " FROM nodes n, nodes t WHERE n.id = ?1 AND t.id = ?2 AND d.path <@ n.path")
                     .setParameter(1, nodeId)
@@ -94,7 +94,7 @@ public class SqlTrash implements Trash {
                 .setParameter(2, target)
                 .setParameter(3, name.value())
                 .executeUpdate();
-        NodeSql.touchAncestors(em, target, size);
+        NodeSql.touchAncestors(em, target, NodeSql.size(em, nodeId));
         return access.require(caller, nodeId, Need.READ);
     }
 
@@ -192,6 +192,16 @@ public class SqlTrash implements Trash {
         if (items == 0) {
             return 0;
         }
+        // no upload or new folder may land in what is about to be deleted (NodeSql.lockSubtree)
+        bind(
+                        em.createNativeQuery("SELECT n.id FROM nodes n WHERE n.kind = 'd' AND " + doomed
+                                + " ORDER BY n.id FOR UPDATE"),
+                        owner,
+                        param)
+                .getResultList();
+        em.createNativeQuery("SELECT fold_tree_changes(?1)")
+                .setParameter(1, owner)
+                .getSingleResult();
         bind(
                         em.createNativeQuery(
                                 "SELECT b.hash FROM blobs b WHERE b.hash IN (SELECT n.blob_hash FROM nodes n WHERE "

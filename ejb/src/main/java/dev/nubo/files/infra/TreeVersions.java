@@ -45,6 +45,14 @@ public class TreeVersions {
         }
     }
 
+    /**
+     * A change of the owner's tree made outside a transaction (one statement that committed by itself) is over: with
+     * {@link #changing} before the statement, a reader whose query overlapped it cannot store what it read as current.
+     */
+    public void changed(UUID owner) {
+        counter(owner).incrementAndGet();
+    }
+
     private AtomicLong counter(UUID owner) {
         return versions.computeIfAbsent(owner, o -> new AtomicLong());
     }

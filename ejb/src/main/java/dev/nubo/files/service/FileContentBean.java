@@ -12,7 +12,6 @@ import dev.nubo.files.infra.SqlRecentItems;
 import dev.nubo.files.infra.TikaMimeTypes;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
-import dev.nubo.storage.api.BlobReferences;
 import dev.nubo.storage.api.BlobStore;
 import dev.nubo.storage.api.BlobTooLargeException;
 import dev.nubo.storage.api.ChecksumMismatchException;
@@ -30,8 +29,8 @@ import java.util.UUID;
 
 /**
  * Uploads and downloads. The body streams into a staged blob with no transaction open (a slow client holds no
- * lock and no connection), bounded by what the quota still allows; then {@link SqlNodeWriter} commits it in one
- * short transaction after the blob's row is reserved.
+ * lock and no connection), bounded by what the quota still allows; then {@link SqlNodeWriter} commits it with no
+ * lock held longer than one statement.
  */
 @ApplicationScoped
 public class FileContentBean implements FileContent {
@@ -40,9 +39,6 @@ public class FileContentBean implements FileContent {
 
     @Inject
     BlobStore store;
-
-    @Inject
-    BlobReferences blobs;
 
     @Inject
     SqlNodeWriter writer;
@@ -55,16 +51,15 @@ public class FileContentBean implements FileContent {
 
     @Override
     public NodeView upload(Upload u, InputStream body) throws IOException {
-        access.requireFolder(u.caller(), u.parentId(), Need.WRITE);
-        long room = room(access.ownerOf(u.parentId()));
+        FileAccess.Writable parent = writer.writableFolder(u.caller(), u.parentId());
+        long room = parent.room();
         if (u.conflict() == ConflictMode.OVERWRITE) {
             room = saturatedAdd(room, existingFileSize(u));
         }
         try (StagedBlob staged = stage(body, room, u.declaredLength(), u.sha256())) {
-            blobs.reserve(staged.hash(), staged.size());
             return writer.commitNew(
                     u.caller(),
-                    u.parentId(),
+                    parent,
                     u.name(),
                     u.conflict(),
                     staged,
@@ -95,17 +90,17 @@ public class FileContentBean implements FileContent {
             Optional<Instant> modifiedAt,
             InputStream body)
             throws IOException {
-        NodeView file = access.require(caller, fileId, Need.WRITE);
+        FileAccess.Writable target = access.requireWritable(caller, fileId);
+        NodeView file = target.node();
         if (file.folder()) {
             throw NuboException.conflict("is_a_folder", "'" + file.name() + "' is a folder");
         }
         if (ifMatch.isPresent() && !ifMatch.get().equals("*") && !ifMatch.get().equals(file.etag())) {
             throw new NuboException(ErrorKind.PRECONDITION_FAILED, "etag_mismatch", "the file changed meanwhile");
         }
-        long room = saturatedAdd(room(access.ownerOf(fileId)), file.size());
+        long room = saturatedAdd(target.room(), file.size());
         try (StagedBlob staged = stage(body, room, declaredLength, sha256)) {
-            blobs.reserve(staged.hash(), staged.size());
-            return writer.commitReplace(caller, fileId, ifMatch, staged, modifiedAt);
+            return writer.commitReplace(caller, target, ifMatch, staged, modifiedAt);
         }
     }
 
@@ -136,7 +131,7 @@ public class FileContentBean implements FileContent {
         return staged;
     }
 
-    /** Bytes the owner may still add (unlimited = Long.MAX_VALUE); the commit re-checks under the owner lock. */
+    /** Bytes the owner may still add (unlimited = Long.MAX_VALUE); the commit's hold checks it atomically. */
     public long room(UUID owner) {
         return archive.room(owner);
     }

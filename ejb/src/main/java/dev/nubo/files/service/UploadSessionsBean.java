@@ -13,7 +13,6 @@ import dev.nubo.files.infra.SqlUploadSessions;
 import dev.nubo.files.infra.TikaMimeTypes;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
-import dev.nubo.storage.api.BlobReferences;
 import dev.nubo.storage.api.BlobStore;
 import dev.nubo.storage.api.ChecksumMismatchException;
 import dev.nubo.storage.api.ContentHash;
@@ -57,9 +56,6 @@ public class UploadSessionsBean implements UploadSessions {
 
     @Inject
     BlobStore store;
-
-    @Inject
-    BlobReferences blobs;
 
     @Inject
     SqlNodeWriter writer;
@@ -174,10 +170,9 @@ public class UploadSessionsBean implements UploadSessions {
             throw NuboException.notFound("upload");
         }
         try (staged) {
-            blobs.reserve(staged.hash(), staged.size());
             NodeView node = writer.commitNew(
                     caller,
-                    s.parentId(),
+                    writer.writableFolder(caller, s.parentId()),
                     name,
                     conflict,
                     staged,

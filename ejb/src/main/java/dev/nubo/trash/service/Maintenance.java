@@ -53,6 +53,9 @@ public class Maintenance {
     BlobReferences blobs;
 
     @Inject
+    dev.nubo.files.api.WriteUpkeep writes;
+
+    @Inject
     BlobStore store;
 
     @Inject
@@ -75,16 +78,30 @@ public class Maintenance {
     @ConfigProperty(name = "nubo.blobs.abandoned-after", defaultValue = "PT6H")
     Duration abandonedAfter;
 
+    /**
+     * A hold lives from the end of its upload's body to that upload's commit, milliseconds; one this old belongs to a
+     * write that never committed (a crash, a lost connection).
+     */
+    static final Duration STALE_HOLD = Duration.ofMinutes(15);
+
+    private static final String AT_START = "nubo-write-upkeep";
+
     private final AtomicBoolean running = new AtomicBoolean();
 
     @PostConstruct
     void schedule() {
         long ms = Math.max(1000, interval.toMillis());
         timers.createIntervalTimer(ms, ms, new TimerConfig("nubo-maintenance", false));
+        // what a crash left pending is folded right after start, not an interval later
+        timers.createSingleActionTimer(1000, new TimerConfig(AT_START, false));
     }
 
     @Timeout
-    void onTimer() {
+    void onTimer(jakarta.ejb.Timer timer) {
+        if (AT_START.equals(timer.getInfo())) {
+            step("pending tree changes", writes::foldPending);
+            return;
+        }
         runOnce();
     }
 
@@ -94,6 +111,8 @@ public class Maintenance {
             return;
         }
         try {
+            step("pending tree changes", writes::foldPending);
+            step("stale write holds", () -> writes.reclaimHolds(STALE_HOLD));
             step("trash purge", () -> trash.purgeExpired(settings.trashRetention()));
             step("stale uploads", () -> uploads.removeStale(uploadIdleLimit));
             step("stale chunked uploads", () -> chunked.removeStale(uploadIdleLimit));
