@@ -3,6 +3,9 @@
 --   E2E_BODY    a file whose bytes are every request's body (PROPFIND, REPORT)
 --   E2E_DEPTH   the Depth header, when set
 --   E2E_PUT     for PUT: a name prefix; each request PUTs 64 KiB to PATH<prefix>-<thread>-<n>.bin, a new name
+--   E2E_SIZE    for PUT: the body's size in bytes instead (a multiple of 16)
+--   E2E_PUT_FOLDERS  for PUT: N; the requests go round the folders PATHd0/ .. PATHd<N-1>/ (each thread starting
+--               elsewhere), so that N writes into N different folders are in flight at once
 -- The Authorization header comes from wrk's -H. done() prints the RESULT line run.py parses.
 local method = os.getenv("E2E_METHOD") or "GET"
 local put = os.getenv("E2E_PUT")
@@ -13,8 +16,9 @@ if path and path ~= "" then
   body = f:read("*a")
   f:close()
 end
+local folders = tonumber(os.getenv("E2E_PUT_FOLDERS") or "0")
 if put then
-  body = string.rep("0123456789abcdef", 4096)
+  body = string.rep("0123456789abcdef", (tonumber(os.getenv("E2E_SIZE") or "65536")) // 16)
 end
 wrk.method = method
 wrk.body = body
@@ -35,7 +39,11 @@ local n = 0
 function request()
   if put then
     n = n + 1
-    return wrk.format("PUT", wrk.path .. put .. "-" .. id .. "-" .. n .. ".bin", nil, body)
+    local dir = ""
+    if folders > 0 then
+      dir = "d" .. ((n + id * 7) % folders) .. "/"
+    end
+    return wrk.format("PUT", wrk.path .. dir .. put .. "-" .. id .. "-" .. n .. ".bin", nil, body)
   end
   return wrk.request()
 end

@@ -13,6 +13,8 @@ Workloads (wrk, a Lua script per kind), each measured on Nubo and on its peer in
   get4k          GET of a 4 KiB file with Basic auth                                          peer: apache
   get16m         GET of a 16 MiB file with Basic auth                                         peer: apache
   put64k         PUT of 64 KiB to new names                                                   peer: apache
+  put64k-1conn   the same on one connection (latency: p50)                                    peer: apache
+  put4k-16dirs   PUT of 4 KiB to new names, requests spread over 16 folders of one user        peer: apache
   static-get4k   the 4 KiB GET against Apache's /static/ (no DAV, no auth): the ceiling        peer: static
   static-get16m  the 16 MiB GET likewise                                                      peer: static
   nc-propfind1   PROPFIND Depth 1 on the same 1,000 files through the Nextcloud dialect
@@ -23,7 +25,7 @@ Workloads (wrk, a Lua script per kind), each measured on Nubo and on its peer in
   multiget-500   CardDAV addressbook-multiget of 500 contacts                                 peer: radicale
   mixed32        32 connections; of every 20 requests 8 list a 100-file folder (Nubo: the REST listing;
                  Apache: PROPFIND), 5 GET 4 KiB, 4 PROPFIND Depth 1 that folder, 3 PUT 64 KiB  peer: apache
-Sync clients (after the wrk workloads), the same tree of 1,000 files of 1-4 KiB in 10 folders on both sides:
+Sync clients (after the wrk workloads), the same tree of 10,000 files of 1-16 KiB in 100 folders on both sides:
   nc-upload      nextcloudcmd's first upload of the tree through the Nextcloud dialect         peer: rclone-apache
   nc-resync      nextcloudcmd again with nothing changed, 3 times (median)                     peer: rclone-apache
                  The peer is rclone copying the same tree to Apache mod_dav (6 transfers), then again with nothing
@@ -38,9 +40,10 @@ upload both servers hold every file; a re-sync with nothing changed transfers no
 Each side is measured for 10 s after Nubo's 10 s warm-up, Radicale for 30 s (it takes seconds per REPORT).
 Output: a JSON document (--out) with, per workload, Nubo's and the peer's req/s, p50 and p99 latency (ms), errors,
 and the ratio Nubo / peer of req/s; Nubo's resident memory after the mixed load (RSS and peak). --quick measures
-each workload for 1 s with no warm-up, seeds 500 events instead of 5,000 and syncs 100 files instead of 1,000: it
-proves the harness, its numbers mean nothing.
-Usage: perf/e2e/run.py [--quick] [--jar ear/target/nubo.jar] --out FILE.json
+each workload for 1 s with no warm-up, seeds 500 events instead of 5,000 and syncs 100 files in 10 folders instead of
+10,000 in 100: it proves the harness, its numbers mean nothing. --only NAME,... runs just those workloads (nc-upload
+stands for both sync rows), for a BEFORE/AFTER of a few of them.
+Usage: perf/e2e/run.py [--quick] [--only NAMES] [--jar ear/target/nubo.jar] --out FILE.json
 Needs: java, wrk, apache2 (with apache2-utils' htpasswd), radicale, python3-requests, nextcloudcmd
 (nextcloud-desktop-cmd) and rclone (Debian packages).
 """
@@ -247,10 +250,12 @@ def wrk(url, client, script, conns, seconds, env, raw):
 
 
 def seed_files(client, base, blobs):
-    """The WebDAV tree under base: 4k.bin, 16m.bin, many/ (1,000 x 1 KiB), mix/ (100 x 1 KiB), put/."""
+    """The WebDAV tree under base: 4k.bin, 16m.bin, many/ (1,000 x 1 KiB), mix/ (100 x 1 KiB), put/, put16/d0..d15/."""
     client.call("MKCOL", base)
-    for d in ("many/", "mix/", "put/"):
+    for d in ("many/", "mix/", "put/", "put16/"):
         client.call("MKCOL", base + d)
+    for i in range(16):
+        client.call("MKCOL", base + f"put16/d{i}/")
     client.call("PUT", base + "4k.bin", blobs["4k"])
     client.call("PUT", base + "16m.bin", blobs["16m"])
     small = blobs["1k"]
@@ -296,18 +301,18 @@ def sync_result(files, walls):
             "errors": 0}
 
 
-def sync_clients(work, nubo, apache, per_folder):
+def sync_clients(work, nubo, apache, folder_count, per_folder):
     """nextcloudcmd against Nubo's dialect and rclone against Apache mod_dav, each uploading the same tree of
-    10 x per_folder files, then re-syncing it three times with nothing changed."""
-    folders = [f"folder {d}" for d in range(10)]
+    folder_count x per_folder files of 1-16 KiB, then re-syncing it three times with nothing changed."""
+    folders = [f"folder {d}" for d in range(folder_count)]
     trees = {"nc": work / "nc-tree", "rc": work / "rc-tree"}  # nextcloudcmd keeps its journal in its tree
     for d_index, folder in enumerate(folders):
         for f in range(per_folder):
-            data = os.urandom(1024 + (d_index * per_folder + f) * 31 % 3072)
+            data = os.urandom(1024 + (d_index * per_folder + f) * 31 % 15360)
             for tree in trees.values():
                 (tree / folder).mkdir(parents=True, exist_ok=True)
                 (tree / folder / f"file {f:03d}.bin").write_bytes(data)
-    files = 10 * per_folder
+    files = folder_count * per_folder
     nc_home = work / "nchome"
     nc_home.mkdir()
     nubo.call("MKCOL", "/dav/files/admin/ncsync/")
@@ -359,6 +364,7 @@ def main():
     p.add_argument("--quick", action="store_true")
     p.add_argument("--jar", default=str(ROOT / "ear/target/nubo.jar"))
     p.add_argument("--out", required=True)
+    p.add_argument("--only", default="", help="comma-separated workload names (nc-upload: the sync rows)")
     a = p.parse_args()
     for cmd in ("java", "wrk", "apache2", "htpasswd", "nextcloudcmd", "rclone"):
         if shutil.which(cmd) is None:
@@ -448,9 +454,13 @@ def main():
                 ("propfind0", nubo_dav + "4k.bin", apache_dav + "4k.bin", dict(propfind, E2E_DEPTH="0")),
                 ("get4k", nubo_dav + "4k.bin", apache_dav + "4k.bin", {}),
                 ("get16m", nubo_dav + "16m.bin", apache_dav + "16m.bin", {}),
-                ("put64k", nubo_dav + "put/", apache_dav + "put/", {"E2E_METHOD": "PUT", "E2E_PUT": "p"})):
+                ("put64k", nubo_dav + "put/", apache_dav + "put/", {"E2E_METHOD": "PUT", "E2E_PUT": "p"}),
+                ("put64k-1conn", nubo_dav + "put/", apache_dav + "put/", {"E2E_METHOD": "PUT", "E2E_PUT": "q"}),
+                ("put4k-16dirs", nubo_dav + "put16/", apache_dav + "put16/",
+                 {"E2E_METHOD": "PUT", "E2E_PUT": "s", "E2E_SIZE": "4096", "E2E_PUT_FOLDERS": "16"})):
             plan.append((name, (nubo_url + nubo_path, nubo, "load.lua", env),
-                         ("apache", apache_url + peer_path, apache, "load.lua", env), conns))
+                         ("apache", apache_url + peer_path, apache, "load.lua", env),
+                         1 if name.endswith("-1conn") else conns))
         for size in ("4k", "16m"):
             plan.append((f"static-get{size}", (nubo_url + nubo_dav + f"{size}.bin", nubo, "load.lua", {}),
                          ("static", apache_url + f"/static/{size}.bin", apache, "load.lua", {}), conns))
@@ -477,6 +487,9 @@ def main():
                        "E2E_PUT": apache_dav + "put/m", "E2E_LIST": apache_dav + "mix/", "E2E_LIST_METHOD": "PROPFIND"}),
                      32))
 
+        only = set(filter(None, a.only.split(",")))
+        if only:
+            plan = [w for w in plan if w[0] in only]
         pids = {"nubo": nubo_pid, "apache": apache_pid, "static": apache_pid, "radicale": radicale_pid}
         results = {}
         for name, (n_url, n_client, n_script, n_env), (peer, p_url, p_client, p_script, p_env), c in plan:
@@ -498,7 +511,8 @@ def main():
                              "peer": peer, "peer_result": measured[peer], "ratio": ratio}
             log(f"{name}: Nubo {measured['nubo']['rps']:.0f} req/s, {peer} {measured[peer]['rps']:.0f} req/s")
         settle([nubo_pid, apache_pid, radicale_pid], 5 if a.quick else 60)
-        results.update(sync_clients(work, nubo, apache, 10 if a.quick else 100))
+        if not only or "nc-upload" in only:
+            results.update(sync_clients(work, nubo, apache, 10 if a.quick else 100, 10 if a.quick else 100))
         rss, peak = memory_mib(nubo_pid)
     finally:
         servers.stop()

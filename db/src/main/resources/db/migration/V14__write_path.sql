@@ -75,8 +75,12 @@ CREATE FUNCTION fold_tree_changes(p_owner uuid) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
     folded integer;
+    stamp timestamptz;
 BEGIN
     PERFORM pg_advisory_xact_lock(hashtextextended(p_owner::text, 27));
+    -- one time for every folder of the fold (a folder is never older than a folder it holds), taken after the lock,
+    -- so after the commit of every change folded here
+    stamp := clock_timestamp();
     WITH c AS (
         DELETE FROM tree_changes WHERE owner_id = p_owner RETURNING folder_id, size_delta, quota_delta
     ), q AS (
@@ -97,7 +101,7 @@ BEGIN
         SELECT id, sum(d) AS d FROM steps WHERE depth >= coalesce(stop, 1) GROUP BY id
     )
     UPDATE nodes n SET size = n.size + a.d, etag = md5(random()::text || n.id::text),
-           modified_at = clock_timestamp()
+           modified_at = stamp
       FROM a WHERE n.id = a.id AND n.kind = 'd';
     GET DIAGNOSTICS folded = ROW_COUNT;
     RETURN folded;

@@ -39,6 +39,9 @@ public interface FileAccess {
      */
     Writable requireWritable(UUID caller, long nodeId);
 
+    /** {@link #requireDetachable}, with the owner and the room of {@link #requireWritable} in the same statement. */
+    Writable requireDetachableWritable(UUID caller, long nodeId);
+
     /** A node the caller may write, its owner and the room left in the owner's quota. */
     record Writable(NodeView node, UUID owner, long room) {}
 }

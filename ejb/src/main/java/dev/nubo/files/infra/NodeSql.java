@@ -123,14 +123,9 @@ public final class NodeSql {
                 .executeUpdate();
     }
 
-    /** The folder's location as names from the root: "/" for the root, "/Docs/2024" below it. */
-    static String folderPath(EntityManager em, long folderId) {
-        Object path = em.createNativeQuery("SELECT coalesce(string_agg(a.name, '/' ORDER BY nlevel(a.path)), '')"
-                        + " FROM nodes f JOIN nodes a ON a.path @> f.path AND a.parent_id IS NOT NULL WHERE f.id = ?1")
-                .setParameter(1, folderId)
-                .getSingleResult();
-        return "/" + path;
-    }
+    /** The location of folder ?2 as names from the root ("/" for the root, "/Docs/2024" below it), as a subquery. */
+    static final String FOLDER_PATH = "SELECT '/' || coalesce(string_agg(a.name, '/' ORDER BY nlevel(a.path)), '')"
+            + " FROM nodes f JOIN nodes a ON a.path @> f.path AND a.parent_id IS NOT NULL WHERE f.id = ?2";
 
     /** The live node of that name in the folder, if any: id, kind, size, blob hash. */
     static Optional<Object[]> existing(EntityManager em, long parentId, String name) {

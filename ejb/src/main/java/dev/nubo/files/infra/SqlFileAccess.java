@@ -109,7 +109,15 @@ public class SqlFileAccess implements FileAccess {
 
     @Override
     public Writable requireWritable(UUID caller, long nodeId) {
-        Object[] row = decided(caller, nodeId, Need.WRITE, false, WRITABLE);
+        return writable(decided(caller, nodeId, Need.WRITE, false, WRITABLE));
+    }
+
+    @Override
+    public Writable requireDetachableWritable(UUID caller, long nodeId) {
+        return writable(decided(caller, nodeId, Need.WRITE, true, WRITABLE));
+    }
+
+    private static Writable writable(Object[] row) {
         Number room = (Number) row[NodeSql.WIDTH + 6];
         return new Writable(
                 NodeSql.view(row),

@@ -208,14 +208,16 @@ public class SqlFileTree implements FileTree {
     @Override
     public NodeView move(
             UUID caller, long nodeId, long newParentId, Optional<NodeName> newName, ConflictMode conflict) {
-        NodeView node = access.requireDetachable(caller, nodeId);
+        FileAccess.Writable moved = access.requireDetachableWritable(caller, nodeId);
+        NodeView node = moved.node();
         if (node.parentId() == null) {
             throw NuboException.conflict("root_is_fixed", "the root folder cannot be moved or renamed");
         }
-        access.requireFolder(caller, newParentId, Need.WRITE);
-        refuseIntoOwnSubtree(nodeId, newParentId, "moved");
-        UUID owner = access.ownerOf(nodeId);
-        UUID targetOwner = access.ownerOf(newParentId);
+        UUID owner = moved.owner();
+        UUID targetOwner = writer.writableFolder(caller, newParentId).owner();
+        if (node.folder()) {
+            refuseIntoOwnSubtree(nodeId, newParentId, "moved");
+        }
         boolean across = !owner.equals(targetOwner);
         if (across) {
             // between the caller's own files and a shared drive, or two drives (OwnerTransfer)
@@ -276,7 +278,7 @@ public class SqlFileTree implements FileTree {
             case FAIL -> throw nameTaken(name);
             case KEEP_BOTH -> NodeSql.freeName(em, parentId, name);
             case OVERWRITE -> {
-                trashLocked(((Number) existing[0]).longValue(), parentId, ((Number) existing[2]).longValue());
+                trashLocked(((Number) existing[0]).longValue(), parentId);
                 yield name;
             }
         };
@@ -362,21 +364,26 @@ public class SqlFileTree implements FileTree {
 
     @Override
     public void trash(UUID caller, long nodeId) {
-        NodeView node = access.requireDetachable(caller, nodeId);
+        FileAccess.Writable doomed = access.requireDetachableWritable(caller, nodeId);
+        NodeView node = doomed.node();
         if (node.parentId() == null) {
             throw NuboException.conflict("root_is_fixed", "the root folder cannot be deleted");
         }
-        NodeSql.lockOwner(em, versions, access.ownerOf(nodeId));
-        trashLocked(nodeId, node.parentId(), NodeSql.size(em, nodeId));
+        NodeSql.lockOwner(em, versions, doomed.owner());
+        trashLocked(nodeId, node.parentId());
     }
 
-    /** Marks the node trashed with the folder it came from; the caller holds the owner lock. */
-    void trashLocked(long nodeId, long parentId, long size) {
-        em.createNativeQuery("UPDATE nodes SET trashed_at = clock_timestamp(), trashed_from = ?2 WHERE id = ?1")
+    /**
+     * Marks the node trashed with the folder it came from, and takes its size (as it is now, after the owner lock's
+     * fold) off the folders above; the caller holds the owner lock.
+     */
+    void trashLocked(long nodeId, long parentId) {
+        Object size = em.createNativeQuery("UPDATE nodes SET trashed_at = clock_timestamp(), trashed_from = ("
+                        + NodeSql.FOLDER_PATH + ") WHERE id = ?1 RETURNING size")
                 .setParameter(1, nodeId)
-                .setParameter(2, NodeSql.folderPath(em, parentId))
-                .executeUpdate();
-        NodeSql.touchAncestors(em, parentId, -size);
+                .setParameter(2, parentId)
+                .getSingleResult();
+        NodeSql.touchAncestors(em, parentId, -((Number) size).longValue());
     }
 
     private void refuseIntoOwnSubtree(long nodeId, long targetId, String verb) {

@@ -31,6 +31,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @Startup
 @Singleton
+@jakarta.ejb.DependsOn("SchemaMigrator")
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Maintenance {
