@@ -18,7 +18,7 @@ if path and path ~= "" then
 end
 local folders = tonumber(os.getenv("E2E_PUT_FOLDERS") or "0")
 if put then
-  body = string.rep("0123456789abcdef", (tonumber(os.getenv("E2E_SIZE") or "65536")) // 16)
+  body = string.rep("0123456789abcdef", math.floor(tonumber(os.getenv("E2E_SIZE") or "65536") / 16))
 end
 wrk.method = method
 wrk.body = body

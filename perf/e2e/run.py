@@ -237,7 +237,7 @@ def memory_mib(pid):
 
 def wrk(url, client, script, conns, seconds, env, raw):
     """One wrk run; the RESULT line as a dict (rps, p50 and p99 in ms, errors)."""
-    cmd = ["wrk", "-t2", f"-c{conns}", f"-d{seconds}s", "--timeout", "30s", "-H",
+    cmd = ["wrk", f"-t{min(2, conns)}", f"-c{conns}", f"-d{seconds}s", "--timeout", "30s", "-H",
            f"Authorization: {client.authorization}", "-s", str(HERE / script), url]
     done = subprocess.run(cmd, env=dict(os.environ, **env), capture_output=True, text=True)
     raw.write(f"$ {' '.join(cmd[:7])} ... {url}\n{done.stdout}{done.stderr}\n")
