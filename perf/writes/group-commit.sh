@@ -7,20 +7,11 @@
 # Usage: perf/writes/group-commit.sh [path/to/nubo.jar]   (prints a Markdown table)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-jar=${1:-$here/../../ear/target/nubo.jar}
-work=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-NUBO_SEARCH_INTERVAL=PT1H NUBO_PORT=$port NUBO_DATA_DIR=$work/data NUBO_ADMIN_PASSWORD=admin-pass-1 \
-  java -jar "$jar" > "$work/log" 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
-B=http://127.0.0.1:$port
-for _ in $(seq 1 150); do curl -fs "$B/api/health" >/dev/null && break; sleep 1; done
-pgport=$(tr '\0' ' ' </proc/"$(pgrep -f "$work/data/pgdata" | head -1)"/cmdline | grep -o -- '-p [0-9]*' | cut -d' ' -f2)
-q() { psql -h 127.0.0.1 -p "$pgport" -U postgres -d postgres -qAtc "$1"; }
+jar=${1:-}
+# shellcheck source=server.sh
+. "$here/server.sh"
 curl -fs -o /dev/null -u admin:admin-pass-1 -X MKCOL "$B/dav/files/admin/put16/"
 for i in $(seq 0 15); do curl -fs -o /dev/null -u admin:admin-pass-1 -X MKCOL "$B/dav/files/admin/put16/d$i/"; done
-auth="Authorization: Basic $(printf admin:admin-pass-1 | base64)"
 load() { E2E_METHOD=PUT E2E_PUT=$1 E2E_SIZE=4096 E2E_PUT_FOLDERS=16 wrk -t2 -c16 -d"$2" -H "$auth" \
   -s "$here/../e2e/load.lua" "$B/dav/files/admin/put16/" | grep RESULT; }
 load warm 20s >/dev/null

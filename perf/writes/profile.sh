@@ -5,18 +5,11 @@
 # Usage: perf/writes/profile.sh [path/to/nubo.jar]   (the recording stays in $PROFILE_OUT, default /tmp/put.jfr)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-jar=${1:-$here/../../ear/target/nubo.jar}
+jar=${1:-}
 out=${PROFILE_OUT:-/tmp/put.jfr}
-work=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-NUBO_SEARCH_INTERVAL=PT1H NUBO_PORT=$port NUBO_DATA_DIR=$work/data NUBO_ADMIN_PASSWORD=admin-pass-1 \
-  java -jar "$jar" > "$work/log" 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
-B=http://127.0.0.1:$port
-for _ in $(seq 1 150); do curl -fs "$B/api/health" >/dev/null && break; sleep 1; done
+# shellcheck source=server.sh
+. "$here/server.sh"
 curl -fs -o /dev/null -u admin:admin-pass-1 -X MKCOL "$B/dav/files/admin/put/"
-auth="Authorization: Basic $(printf admin:admin-pass-1 | base64)"
 E2E_METHOD=PUT E2E_PUT=w wrk -t2 -c16 -d20s -H "$auth" -s "$here/../e2e/load.lua" "$B/dav/files/admin/put/" >/dev/null
 jcmd "$pid" JFR.start name=put settings=profile filename="$out" >/dev/null
 E2E_METHOD=PUT E2E_PUT=m wrk -t2 -c16 -d20s -H "$auth" -s "$here/../e2e/load.lua" "$B/dav/files/admin/put/" |

@@ -8,18 +8,10 @@
 # one run's statements of OP instead)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-jar=${1:-$here/../../ear/target/nubo.jar}
+jar=${1:-}
 show=${3:-}
-work=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-NUBO_SEARCH_INTERVAL=PT1H NUBO_PORT=$port NUBO_DATA_DIR=$work/data NUBO_ADMIN_PASSWORD=admin-pass-1 \
-  java -jar "$jar" > "$work/log" 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
-B=http://127.0.0.1:$port
-for _ in $(seq 1 150); do curl -fs "$B/api/health" >/dev/null && break; sleep 1; done
-pgport=$(tr '\0' ' ' </proc/"$(pgrep -f "$work/data/pgdata" | head -1)"/cmdline | grep -o -- '-p [0-9]*' | cut -d' ' -f2)
-q() { psql -h 127.0.0.1 -p "$pgport" -U postgres -d postgres -qAtc "$1"; }
+# shellcheck source=server.sh
+. "$here/server.sh"
 curl -fs -o /dev/null -u admin:admin-pass-1 -H 'Content-Type: application/json' \
   -d '{"username":"w","password":"pass-w-123456"}' "$B/api/admin/users"
 U=w:pass-w-123456

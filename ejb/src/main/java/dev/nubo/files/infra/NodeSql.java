@@ -44,7 +44,7 @@ public final class NodeSql {
     static Quota lockOwner(EntityManager em, TreeVersions versions, UUID owner) {
         versions.changing(owner);
         List<?> rows = em.createNativeQuery(
-                        "SELECT fold_tree_changes(id), quota_bytes, used_bytes FROM users" + " WHERE id = ?1")
+                        "SELECT fold_tree_changes(id), quota_bytes, used_bytes FROM users WHERE id = ?1")
                 .setParameter(1, owner)
                 .getResultList();
         if (rows.isEmpty()) {

@@ -127,7 +127,7 @@ public class SqlFileAccess implements FileAccess {
 
     /** The owner and the room in their quota (NULL = unlimited), after the columns {@link #decide} reads. */
     private static final String WRITABLE =
-            ", n.owner_id, (SELECT u.quota_bytes - u.used_bytes FROM users u" + " WHERE u.id = n.owner_id)";
+            ", n.owner_id, (SELECT u.quota_bytes - u.used_bytes FROM users u WHERE u.id = n.owner_id)";
 
     @Override
     public UUID ownerOf(long nodeId) {

@@ -252,12 +252,11 @@ public class SqlNodeWriter implements dev.nubo.files.api.WriteUpkeep {
             String mimeType,
             Optional<Instant> modifiedAt)
             throws IOException {
-        long hold = hold(owner, blob.size(), blob);
         Object[] row;
         try {
             row = consume(
-                    hold,
                     owner,
+                    blob.size(),
                     blob,
                     "WITH h AS (DELETE FROM write_holds WHERE id = ? RETURNING id),"
                             + " n AS (INSERT INTO nodes (id, owner_id, parent_id, path, kind, name, size, blob_hash,"
@@ -269,14 +268,16 @@ public class SqlNodeWriter implements dev.nubo.files.api.WriteUpkeep {
                             + " c AS (INSERT INTO tree_changes (owner_id, folder_id, size_delta)"
                             + " SELECT owner_id, parent_id, size FROM n)," + RECENT
                             + " SELECT * FROM n",
-                    hold,
-                    name.value(),
-                    blob.size(),
-                    blob.hash().hex(),
-                    mimeType,
-                    modifiedAt.map(Timestamp::from).orElse(null),
-                    parentId,
-                    caller);
+                    hold -> new Object[] {
+                        hold,
+                        name.value(),
+                        blob.size(),
+                        blob.hash().hex(),
+                        mimeType,
+                        modifiedAt.map(Timestamp::from).orElse(null),
+                        parentId,
+                        caller
+                    });
         } catch (SQLException e) {
             throw isUniqueViolation(e) ? new NameTaken(name) : failed(e);
         }
@@ -302,12 +303,11 @@ public class SqlNodeWriter implements dev.nubo.files.api.WriteUpkeep {
             Optional<Instant> modifiedAt)
             throws IOException {
         long delta = blob.size() - oldSize;
-        long hold = hold(owner, Math.max(0, delta), blob);
         Object[] row;
         try {
             row = consume(
-                    hold,
                     owner,
+                    Math.max(0, delta),
                     blob,
                     "WITH o AS (SELECT id, parent_id, size, blob_hash, owner_id FROM nodes WHERE id = ? AND etag = ?"
                             + " AND kind = 'f' AND size = ? FOR UPDATE),"
@@ -321,16 +321,18 @@ public class SqlNodeWriter implements dev.nubo.files.api.WriteUpkeep {
                             + " c AS (INSERT INTO tree_changes (owner_id, folder_id, size_delta, quota_delta)"
                             + " SELECT o.owner_id, o.parent_id, ?, least(0, ?) FROM o, n)," + RECENT
                             + " SELECT * FROM n",
-                    fileId,
-                    etag,
-                    oldSize,
-                    hold,
-                    blob.hash().hex(),
-                    blob.size(),
-                    modifiedAt.map(Timestamp::from).orElse(null),
-                    delta,
-                    delta,
-                    caller);
+                    hold -> new Object[] {
+                        fileId,
+                        etag,
+                        oldSize,
+                        hold,
+                        blob.hash().hex(),
+                        blob.size(),
+                        modifiedAt.map(Timestamp::from).orElse(null),
+                        delta,
+                        delta,
+                        caller
+                    });
         } catch (SQLException e) {
             throw failed(e);
         }
@@ -342,16 +344,19 @@ public class SqlNodeWriter implements dev.nubo.files.api.WriteUpkeep {
     }
 
     /**
-     * Publishes the blob and runs the node's statement, which consumes the hold; the hold is refunded when the
-     * statement fails or changes nothing (null).
+     * Takes a hold of {@code bytes} (507 when there is no room), publishes the blob and runs the node's statement,
+     * which consumes the hold (its parameters given the hold's id); the hold is refunded when the statement fails or
+     * changes nothing (null).
      */
-    private Object[] consume(long hold, UUID owner, StagedBlob blob, String sql, Object... parameters)
+    private Object[] consume(
+            UUID owner, long bytes, StagedBlob blob, String sql, java.util.function.LongFunction<Object[]> parameters)
             throws IOException, SQLException {
+        long hold = hold(owner, bytes, blob);
         versions.changing(owner);
         Object[] row = null;
         try {
             blob.publish();
-            row = single(sql, parameters);
+            row = single(sql, parameters.apply(hold));
             return row;
         } finally {
             versions.changed(owner);

@@ -24,16 +24,6 @@ public class SqlBlobReferences implements BlobReferences {
     jakarta.enterprise.event.Event<dev.nubo.storage.api.BlobCollected> collected;
 
     @Override
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public void reserve(ContentHash hash, long size) {
-        em.createNativeQuery("INSERT INTO blobs (hash, size) VALUES (?1, ?2) ON CONFLICT (hash)"
-                        + " DO UPDATE SET unreferenced_since = now() WHERE blobs.ref_count = 0")
-                .setParameter(1, hash.hex())
-                .setParameter(2, size)
-                .executeUpdate();
-    }
-
-    @Override
     @Transactional(Transactional.TxType.MANDATORY)
     public void addReference(ContentHash hash, long size) {
         em.createNativeQuery(
