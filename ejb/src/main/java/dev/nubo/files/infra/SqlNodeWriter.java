@@ -38,8 +38,15 @@ import javax.sql.DataSource;
  */
 @ApplicationScoped
 public class SqlNodeWriter implements dev.nubo.files.api.WriteUpkeep {
-    /** Tries of a keep-both upload whose chosen free name was taken by a concurrent write in between. */
-    static final int NAME_TRIES = 8;
+    /**
+     * Tries of a keep-both upload whose chosen free name was taken by a concurrent write in between. Each lost try means
+     * another upload got that name, so a try is lost at most once per concurrent upload of the same name; the bound
+     * only stops a runaway.
+     */
+    static final int NAME_TRIES = 1_000;
+
+    /** Tries of an overwrite or replace whose file changed between reading it and replacing it. */
+    static final int CHANGE_TRIES = 8;
 
     @PersistenceContext(unitName = "nubo")
     EntityManager em;
@@ -91,7 +98,7 @@ public class SqlNodeWriter implements dev.nubo.files.api.WriteUpkeep {
                 throw SqlFileTree.nameTaken(candidate);
             }
             default -> {
-                for (int i = 0; i < NAME_TRIES; i++) {
+                for (int i = 0; i < CHANGE_TRIES; i++) {
                     Optional<Object[]> existing = NodeSql.existing(em, parentId, name.value());
                     if (existing.isEmpty()) {
                         try {
@@ -131,7 +138,7 @@ public class SqlNodeWriter implements dev.nubo.files.api.WriteUpkeep {
             UUID caller, Writable file, Optional<String> ifMatch, StagedBlob blob, Optional<Instant> modifiedAt)
             throws IOException {
         boolean pinned = ifMatch.isPresent() && !ifMatch.get().equals("*");
-        for (int i = 0; i < NAME_TRIES; i++) {
+        for (int i = 0; i < CHANGE_TRIES; i++) {
             if (i > 0 || !file.owner().equals(caller)) {
                 file = access.requireWritable(caller, file.node().id());
             }
