@@ -12,7 +12,8 @@ import java.util.List;
  * Main-Class of nubo.jar. The listening port must be known before Payara Micro boots, which is before the
  * application's MicroProfile Config exists, so this reads the two settings needed that early the way MicroProfile
  * Config would (system property {@code nubo.port}, else environment variable {@code NUBO_PORT}, else the default),
- * refuses bad values with one line, and hands over to Payara Micro.
+ * refuses bad values with one line, and hands over to Payara Micro: in this JVM, or with NUBO_HEAP in a server JVM
+ * of its own with memory limits ({@link ServerJvm}).
  */
 public final class NuboLauncher {
     static final int DEFAULT_PORT = 8080;
@@ -24,18 +25,29 @@ public final class NuboLauncher {
     public static void main(String[] args) throws Exception {
         int port;
         Path dataDir;
+        boolean serverJvm = System.getProperty(ServerJvm.PARENT) != null;
+        ServerJvm.Plan child = null;
         try {
             port = port(setting("nubo.port"));
             dataDir = dataDir(setting("nubo.data.dir"));
             String dbUrl = setting("nubo.db.url");
-            if (dbUrl != null) {
+            if (dbUrl != null && !serverJvm) {
                 checkDatabase(dbUrl, setting("nubo.db.user"), setting("nubo.db.password"));
+            }
+            if (!serverJvm) {
+                child = childPlan(dataDir);
             }
         } catch (IllegalArgumentException e) {
             System.err.println("nubo: cannot start: " + e.getMessage());
             System.exit(2);
             return;
         }
+        if (child != null) {
+            System.out.println(describe(child));
+            System.exit(ServerJvm.runChild(child, ownJar(), args));
+            return;
+        }
+        ServerJvm.endWithParent();
         // the application reads these through MicroProfile Config; system properties outrank everything else there
         System.setProperty("nubo.data.dir", dataDir.toString());
         System.setProperty("nubo.standalone", "true");
@@ -55,6 +67,53 @@ public final class NuboLauncher {
         // after boot: Payara Micro installs its own handlers while booting, which would replace ours
         GracefulStop.install();
         returnIdleMemory();
+    }
+
+    /**
+     * The server JVM's settings, or null to run the server in this JVM: when it was started with a heap limit of its
+     * own, with NUBO_HEAP=jvm, or from something other than a jar.
+     */
+    static ServerJvm.Plan childPlan(Path dataDir) {
+        long heap = ServerJvm.heapBytes(setting("nubo.heap"), ServerJvm.machineBytes());
+        List<String> operator = ServerJvm.operatorOptions(setting("nubo.java.opts"));
+        String cds = setting("nubo.cds");
+        if (cds != null && !cds.equalsIgnoreCase("on") && !cds.equalsIgnoreCase("off")) {
+            throw new IllegalArgumentException("NUBO_CDS: '" + cds + "' is not on or off");
+        }
+        Path jar = ownJar();
+        List<String> jvm = ServerJvm.jvmArguments();
+        if (heap == 0 || jar == null || ServerJvm.sizedByOperator(jvm)) {
+            if (!operator.isEmpty()) {
+                System.err.println("nubo: NUBO_JAVA_OPTS not used: this JVM runs the server as it was started");
+            }
+            return null;
+        }
+        try {
+            return ServerJvm.plan(
+                    jvm, heap, operator, dataDir, !"off".equalsIgnoreCase(cds), ServerJvm.jarIdentity(jar));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + jar + " (" + e.getMessage() + ")");
+        }
+    }
+
+    static String describe(ServerJvm.Plan plan) {
+        String archive = plan.archive()
+                .map(a -> plan.writesArchive()
+                        ? ", class data archive written at the first clean stop (" + a + ")"
+                        : ", class data archive " + a)
+                .orElse("");
+        return "nubo: server JVM with a " + plan.heapBytes() / ServerJvm.MIB + " MiB heap (NUBO_HEAP), "
+                + ServerJvm.METASPACE + " " + ServerJvm.CODE_CACHE + " " + ServerJvm.DIRECT + archive;
+    }
+
+    /** The jar this JVM was started from ({@code java -jar}), or null. */
+    static Path ownJar() {
+        String cp = System.getProperty("java.class.path", "");
+        if (cp.endsWith(".jar") && !cp.contains(java.io.File.pathSeparator)) {
+            Path jar = Path.of(cp).toAbsolutePath();
+            return Files.isRegularFile(jar) ? jar : null;
+        }
+        return null;
     }
 
     /**

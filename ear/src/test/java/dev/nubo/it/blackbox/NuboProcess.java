@@ -232,6 +232,8 @@ final class NuboProcess implements AutoCloseable {
      * 10 s for the process to be gone; true if it is.
      */
     boolean kill9() {
+        // with NUBO_HEAP set, the launcher's JVM runs the server in a child JVM: that one is the server
+        serverJvm().filter(h -> h.pid() != process.pid()).ifPresent(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
         return awaitExit(Duration.ofSeconds(10)) != null;
     }
@@ -261,8 +263,21 @@ final class NuboProcess implements AutoCloseable {
         stop();
     }
 
-    long pid() {
+    /** The JVM started with {@code java -jar nubo.jar}. */
+    long launcherPid() {
         return process.pid();
+    }
+
+    /** The JVM that runs the server: the launched one, or the server JVM it started (NUBO_HEAP). */
+    long pid() {
+        return serverJvm().map(ProcessHandle::pid).orElse(process.pid());
+    }
+
+    private java.util.Optional<ProcessHandle> serverJvm() {
+        return process.children()
+                .filter(h -> h.info().command().orElse("").endsWith("/java"))
+                .findFirst()
+                .or(() -> java.util.Optional.of(process.toHandle()));
     }
 
     String stdoutText() {

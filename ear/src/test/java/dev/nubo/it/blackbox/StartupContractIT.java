@@ -22,17 +22,20 @@ class StartupContractIT {
     @Test
     void aPortThatIsNotANumberEndsTheProcessWithOneLine() {
         try (NuboProcess p = NuboProcess.start("bad-port", Map.of("NUBO_PORT", "abc"))) {
-            Integer code = p.awaitExit(Duration.ofSeconds(20));
-
-            assertThat(code)
-                    .as("exit code within 20 s; %s", p.logHint())
-                    .isNotNull()
-                    .isNotZero();
-            assertThat(linesMentioning(p.stderrText(), "NUBO_PORT"))
-                    .as("stderr: %s", p.stderrText())
-                    .isEqualTo(1);
-            assertNoStackTrace(p);
+            assertEndsWithOneLineNaming(p, "NUBO_PORT");
         }
+    }
+
+    private static void assertEndsWithOneLineNaming(NuboProcess p, String setting) {
+        Integer code = p.awaitExit(Duration.ofSeconds(20));
+        assertThat(code)
+                .as("exit code within 20 s; %s", p.logHint())
+                .isNotNull()
+                .isNotZero();
+        assertThat(linesMentioning(p.stderrText(), setting))
+                .as("stderr: %s", p.stderrText())
+                .isEqualTo(1);
+        assertNoStackTrace(p);
     }
 
     @Test
@@ -69,6 +72,67 @@ class StartupContractIT {
                     .isGreaterThanOrEqualTo(1);
             assertNoStackTrace(p);
         }
+    }
+
+    @Test
+    void aBadHeapSettingEndsTheProcessWithOneLine() {
+        try (NuboProcess p = NuboProcess.start("bad-heap", Map.of("NUBO_HEAP", "64m"))) {
+            assertEndsWithOneLineNaming(p, "NUBO_HEAP");
+        }
+    }
+
+    /**
+     * NUBO_HEAP: the server runs in a second JVM with the limits and NUBO_JAVA_OPTS; the first clean stop leaves a
+     * class data archive that the next start uses; SIGKILL to the launching JVM ends the server JVM too.
+     */
+    @Test
+    void aSizedServerJvmWritesItsArchiveAtAStopAndEndsWithTheLauncher() throws Exception {
+        Path home = NuboProcess.newHome("sized");
+        Path data = home.resolve("data");
+        Map<String, String> env = Map.of("NUBO_HEAP", "384m", "NUBO_JAVA_OPTS", "-Dnubo.it.marker=sized");
+        try (NuboProcess first = NuboProcess.start("sized-1", home, data, env)) {
+            first.awaitHealthy();
+            assertThat(first.pid()).as("a server JVM of its own").isNotEqualTo(first.launcherPid());
+            String cmd = commandLine(first.pid());
+            assertThat(cmd)
+                    .contains("-Xmx384m", "-XX:MaxMetaspaceSize=", "-XX:MaxDirectMemorySize=")
+                    .contains("-Dnubo.it.marker=sized", "-XX:ArchiveClassesAtExit=");
+            assertThat(first.stop()).as("clean stop; %s", first.logHint()).isZero();
+        }
+        Path jvm = data.resolve("jvm");
+        try (var files = Files.list(jvm)) {
+            assertThat(files.map(f -> f.getFileName().toString()))
+                    .as("one finished archive, nothing partial")
+                    .singleElement()
+                    .satisfies(n -> assertThat(n).endsWith(".jsa"));
+        }
+
+        NuboProcess second = NuboProcess.start("sized-2", home, data, env);
+        try {
+            second.awaitHealthy();
+            long serverPid = second.pid();
+            assertThat(commandLine(serverPid)).contains("-XX:SharedArchiveFile=" + jvm);
+            second.api()
+                    .login(NuboProcess.ADMIN_USER, NuboProcess.ADMIN_PASSWORD)
+                    .expect(200);
+
+            ProcessHandle.of(second.launcherPid()).orElseThrow().destroyForcibly();
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (ProcessHandle.of(serverPid).map(ProcessHandle::isAlive).orElse(false)
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertThat(ProcessHandle.of(serverPid).map(ProcessHandle::isAlive).orElse(false))
+                    .as("the server JVM ended with the launcher")
+                    .isFalse();
+        } finally {
+            second.stop();
+            second.stopLeftoverPostgres();
+        }
+    }
+
+    private static String commandLine(long pid) throws IOException {
+        return new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline"))).replace('\0', ' ');
     }
 
     @Test
