@@ -209,9 +209,25 @@ class Servers:
                 p.kill()
 
 
+def jvms(pid):
+    """The process and its java children: with NUBO_HEAP, nubo.jar's launcher runs the server in a second JVM."""
+    out = [pid]
+    for task in pathlib.Path(f"/proc/{pid}/task").iterdir():
+        try:
+            for child in (task / "children").read_text().split():
+                if pathlib.Path(f"/proc/{child}/comm").read_text().strip() == "java":
+                    out.append(int(child))
+        except FileNotFoundError:
+            continue  # a thread or child that ended while we looked
+    return out
+
+
 def cpu_seconds(pid):
-    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for p in jvms(pid):
+        fields = pathlib.Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def settle(pids, limit):
@@ -229,9 +245,12 @@ def settle(pids, limit):
 
 
 def memory_mib(pid):
-    status = pathlib.Path(f"/proc/{pid}/status").read_text()
-    rss = int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) // 1024
-    peak = int(re.search(r"VmHWM:\s+(\d+)", status).group(1)) // 1024
+    """RSS and peak RSS in MiB, summed over the launcher and its server JVM when there are two."""
+    rss = peak = 0
+    for p in jvms(pid):
+        status = pathlib.Path(f"/proc/{p}/status").read_text()
+        rss += int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) // 1024
+        peak += int(re.search(r"VmHWM:\s+(\d+)", status).group(1)) // 1024
     return rss, peak
 
 
