@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A 4 GiB upload through each surface (REST raw PUT, REST resumable session, WebDAV PUT, Nextcloud chunking v2)
-# into a server with a 512 MiB heap, with the server's RSS sampled every 0.5 s; then the early 507 of a quota
+# into a server with a 512 MiB heap, with the server JVM's RSS sampled every 0.5 s; then the early 507 of a quota
 # smaller than the upload, and an upload broken off midway that must leave no temp file.
 #
 #   perf/uploads/big.sh [--size-mib N] [--chunk-mib N] [--surfaces "rest_raw rest_resumable dav_put nc_chunking"]
@@ -8,8 +8,10 @@
 #
 # Prints Markdown tables (also written to perf/uploads/target/big.md). Each surface runs in a fresh server and data
 # dir under `flock /tmp/nubo-bench.lock` (one hold is a server start, one upload and one download: about 2 minutes).
-# The heap is set with plain JVM options (-Xmx512m -XX:MaxDirectMemorySize=64m; JVM_OPTS overrides them), not
-# the launcher's NUBO_HEAP, which may not exist in this build.
+# The heap is the launcher's NUBO_HEAP=512m (HEAP overrides it), so the server runs in the sized JVM the
+# launcher starts, with its direct-buffer and metaspace limits; the figures are that JVM's (not the launcher's).
+# JVM_OPTS, when set, go to the launching JVM (with -Xmx there, the server runs in it, as a build before the
+# launcher did).
 # The source is one 64 MiB random block repeated; each surface overwrites the first bytes with its own name, so
 # the four files differ (content is deduplicated by whole-file hash). Disk: the source plus at most twice the size
 # at once (Nextcloud's chunks while the assembled file is staged); all of it is deleted at the end.
@@ -22,7 +24,8 @@ size_mib=4096
 chunk_mib=64
 surfaces="rest_raw rest_resumable dav_put nc_chunking"
 checks=1
-jvm_opts=${JVM_OPTS:--Xmx512m -XX:MaxDirectMemorySize=64m}
+jvm_opts=${JVM_OPTS:-}
+heap=${HEAP:-512m}
 lock=/tmp/nubo-bench.lock
 mode=all
 while [ $# -gt 0 ]; do
@@ -50,11 +53,16 @@ start() {
   port=$(free_port)
   # shellcheck disable=SC2086
   NUBO_SEARCH_INTERVAL=PT1H NUBO_MAINTENANCE_INTERVAL=${MAINT:-PT10M} NUBO_PORT=$port NUBO_DATA_DIR=$data \
-    NUBO_ADMIN_PASSWORD=admin-pass-1 java $jvm_opts -jar "$jar" > "$data.log" 2>&1 &
-  pid=$!
+    NUBO_ADMIN_PASSWORD=admin-pass-1 NUBO_HEAP=$heap java $jvm_opts -jar "$jar" > "$data.log" 2>&1 &
+  launcher=$!
+  pid=$launcher
   B=http://127.0.0.1:$port
   for _ in $(seq 1 180); do
-    curl -fs "$B/api/health" >/dev/null 2>&1 && return 0
+    if curl -fs "$B/api/health" >/dev/null 2>&1; then
+      # the figures are the server JVM's: the launcher's child when it started one
+      pid=$(pgrep -P "$launcher" java || echo "$launcher")
+      return 0
+    fi
     kill -0 $pid 2>/dev/null || { echo "server died; see $data.log" >&2; return 1; }
     sleep 0.5
   done
@@ -64,9 +72,9 @@ start() {
 # stop DATA_DIR: the server, then the embedded PostgreSQL of that data dir if it outlived it
 stop() {
   local data=$1
-  [ -n "${pid:-}" ] || return 0
-  kill "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
+  [ -n "${launcher:-}" ] || return 0
+  kill "$launcher" 2>/dev/null || true
+  wait "$launcher" 2>/dev/null || true
   local pg
   for pg in $(pgrep -f "$data/pgdata" || true); do kill "$pg" 2>/dev/null || true; done
 }
@@ -201,7 +209,7 @@ for _ in $(seq 1 $((size_mib / chunk_mib))); do cat "$work/block" >> "$work/sour
 rm -f "$work/block"
 {
   echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo) RAM, $(java -version 2>&1 | head -1);" \
-    "JVM options: $jvm_opts; file: $size_mib MiB, chunks of $chunk_mib MiB; $(date -u +%Y-%m-%dT%H:%MZ)"
+    "NUBO_HEAP=$heap${jvm_opts:+, launching JVM: $jvm_opts}; file: $size_mib MiB, chunks of $chunk_mib MiB; $(date -u +%Y-%m-%dT%H:%MZ)"
   echo
   echo "| surface | wall s | MB/s | RSS before MB | RSS peak during MB | RSS after MB | heap used after MB | RSS peak during download MB | success |"
   echo "|---|---|---|---|---|---|---|---|---|"

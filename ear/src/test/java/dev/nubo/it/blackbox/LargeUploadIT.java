@@ -25,9 +25,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A server with a 256 MiB heap takes a 2 GiB upload and gives it back byte for byte (bodies are streamed, never
- * held), and a resumable upload in 64 MiB chunks. The content is generated while it is sent and hashed on both
- * ends, so the test holds no big buffer either.
+ * A server whose launcher gives it a 256 MiB heap (NUBO_HEAP=256m, with the launcher's direct-buffer limit) takes
+ * big uploads through every surface and gives them back byte for byte: 2 GiB as one REST PUT, a REST resumable
+ * upload in 64 MiB chunks, 600 MiB as one WebDAV PUT and 600 MiB through Nextcloud's chunking v2. Bodies are
+ * streamed, never held. The content is generated while it is sent and hashed on both ends, so the test holds no
+ * big buffer either. (The resident memory during 4 GiB uploads is measured in perf/uploads.)
  */
 @ExtendWith(ServerLogs.class)
 class LargeUploadIT {
@@ -42,8 +44,9 @@ class LargeUploadIT {
         // content nothing refers to is deleted at once, so the 2 GiB leave the disk as soon as they are purged
         server = NuboProcess.startHealthy(
                 "large-upload",
-                Map.of("NUBO_MAINTENANCE_INTERVAL", "PT2S", "NUBO_BLOBS_GC_GRACE", "PT0S"),
-                List.of("-Xmx256m"));
+                Map.of("NUBO_MAINTENANCE_INTERVAL", "PT2S", "NUBO_BLOBS_GC_GRACE", "PT0S", "NUBO_HEAP", "256m"),
+                List.of());
+        assertThat(server.output()).contains("server JVM with a 256 MiB heap");
     }
 
     @AfterAll
@@ -141,6 +144,83 @@ class LargeUploadIT {
         assertThat(d.sha256()).isEqualTo(sha);
         u.as(u.api.head("/api/uploads/" + id)).send().expect(404);
         deleteForGood(u, done.num("id"), sha);
+    }
+
+    @Test
+    void sixHundredMebibytesAsOneWebDavPut() {
+        FilesClient u = FilesClient.newUser(server.api(), "big-dav", null);
+        long size = 600 * MIB + 7;
+        MessageDigest sent = Bodies.digest();
+        u.as(u.api.put("/dav/files/" + u.user.username() + "/dav%20big.bin"))
+                .timeout(TRANSFER)
+                .body(
+                        "application/octet-stream",
+                        Bodies.fixedLength(size, () -> new DigestInputStream(new Generated(0, size), sent)))
+                .send()
+                .expect(201);
+        String sha = HexFormat.of().formatHex(sent.digest());
+        long id = childId(u, "dav big.bin");
+        assertThat(u.node(id).expect(200).num("node.size")).isEqualTo(size);
+        Download d = download(u, id);
+        assertThat(d.length()).isEqualTo(size);
+        assertThat(d.sha256()).as("SHA-256 of the download").isEqualTo(sha);
+        assertThat(server.output()).doesNotContain("OutOfMemoryError");
+        deleteForGood(u, id, sha);
+    }
+
+    @Test
+    void sixHundredMebibytesThroughNextcloudChunkingV2() {
+        FilesClient u = FilesClient.newUser(server.api(), "big-nc", null);
+        long size = 600 * MIB + 11;
+        long chunk = 64 * MIB;
+        String sha = Generated.sha256(0, size);
+        String dav = "/nextcloud/remote.php/dav";
+        String transfer = dav + "/uploads/" + u.user.username() + "/big-transfer";
+        String dest = server.api()
+                .base
+                .resolve(dav + "/files/" + u.user.username() + "/nc%20big.bin")
+                .toString();
+        // what the desktop client (3.x) sends: Destination and OC-Total-Length on every request of the transfer
+        u.as(u.api.method("MKCOL", transfer))
+                .header("Destination", dest)
+                .header("OC-Total-Length", "" + size)
+                .send()
+                .expect(201);
+        int n = 0;
+        for (long from = 0; from < size; from += chunk) {
+            long start = from;
+            long to = Math.min(size, from + chunk);
+            u.as(u.api.put(transfer + "/" + String.format("%05d", ++n)))
+                    .timeout(TRANSFER)
+                    .header("Destination", dest)
+                    .header("OC-Total-Length", "" + size)
+                    .body("application/octet-stream", Bodies.fixedLength(to - from, () -> new Generated(start, to)))
+                    .send()
+                    .expect(201);
+        }
+        assertThat(n).isEqualTo(10);
+        Res moved = u.as(u.api.method("MOVE", transfer + "/.file"))
+                .timeout(TRANSFER)
+                .header("Destination", dest)
+                .header("OC-Total-Length", "" + size)
+                .header("OC-Checksum", "SHA256:" + sha)
+                .send()
+                .expect(201);
+        assertThat(moved.header("OC-ETag")).isNotBlank();
+        long id = childId(u, "nc big.bin");
+        Download d = download(u, id);
+        assertThat(d.length()).isEqualTo(size);
+        assertThat(d.sha256()).as("SHA-256 of the download").isEqualTo(sha);
+        assertThat(server.output()).doesNotContain("OutOfMemoryError");
+        deleteForGood(u, id, sha);
+    }
+
+    private static long childId(FilesClient u, String name) {
+        return u.list(u.rootId(), null).stream()
+                .filter(e -> name.equals(MiniJson.at(e, "name")))
+                .mapToLong(e -> FilesClient.num(e, "id"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(name + " not among " + u.names(u.rootId())));
     }
 
     record Download(long length, String sha256) {}
