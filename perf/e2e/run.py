@@ -210,7 +210,7 @@ class Servers:
 
 
 def jvms(pid):
-    """The process and its java children: unless NUBO_HEAP=jvm, nubo.jar's launcher runs the server in a second JVM."""
+    """The process and its java children: with NUBO_HEAP set, nubo.jar's launcher runs the server in a second JVM."""
     out = [pid]
     for task in pathlib.Path(f"/proc/{pid}/task").iterdir():
         try:

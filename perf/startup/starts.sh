@@ -2,7 +2,7 @@
 # Start-up of nubo.jar: seconds from `java -jar` to the first 200 of /api/health, the server's CPU seconds by then,
 # and the resident memory of its JVMs (launcher + server JVM, not PostgreSQL) 5 s later, for N starts.
 #
-#   perf/startup/starts.sh [--jar ear/target/nubo.jar] [--runs 5] [--fresh] [--env "NUBO_HEAP=jvm ..."]
+#   perf/startup/starts.sh [--jar ear/target/nubo.jar] [--runs 5] [--fresh] [--env "NUBO_HEAP=auto ..."]
 #
 # --fresh gives every start a new data directory (first start: initdb and the migrations); otherwise the first
 # start prepares the directory and is not counted, and the N starts after it are restarts. Every start is stopped

@@ -20,15 +20,15 @@ class ServerJvmTest {
         assertThat(ServerJvm.heapBytes("auto", 24 * GIB)).isEqualTo(512 * MIB);
         assertThat(ServerJvm.heapBytes("AUTO", 2 * GIB)).isEqualTo(256 * MIB);
         assertThat(ServerJvm.heapBytes("auto", GIB)).isEqualTo(192 * MIB);
-        assertThat(ServerJvm.heapBytes(null, 2 * GIB)).as("unset means auto").isEqualTo(256 * MIB);
     }
 
     @Test
-    void explicitSizes_areTakenAsTheyAre_andJvmMeansNoChild() {
+    void explicitSizes_areTakenAsTheyAre_andJvmOrUnsetMeansNoChild() {
         assertThat(ServerJvm.heapBytes("768m", 24 * GIB)).isEqualTo(768 * MIB);
         assertThat(ServerJvm.heapBytes("2g", 24 * GIB)).isEqualTo(2 * GIB);
         assertThat(ServerJvm.heapBytes("131072k", 24 * GIB)).isEqualTo(128 * MIB);
         assertThat(ServerJvm.heapBytes("jvm", 24 * GIB)).isZero();
+        assertThat(ServerJvm.heapBytes(null, 24 * GIB)).isZero();
     }
 
     @ParameterizedTest
