@@ -7,12 +7,14 @@ import dev.nubo.files.api.FileContent;
 import dev.nubo.files.api.FileTree;
 import dev.nubo.files.api.ListingPage;
 import dev.nubo.files.api.ListingQuery;
+import dev.nubo.files.api.MultipartByteranges;
 import dev.nubo.files.api.NodeName;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.files.api.StorageUsage;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.platform.web.Payloads;
+import dev.nubo.platform.web.ZeroCopy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -585,6 +587,18 @@ public class DavEngine {
         return Optional.of(Multistatus.text(value));
     }
 
+    /**
+     * Bodies from this size go to sendfile when {@link #SMALL_HEAP}; smaller ones, and all of them with a large heap,
+     * are copied through a buffer. Measured (perf/dav/RESULTS.md): a 16 MiB GET on 16 connections ran at 35 req/s
+     * copied and 81 through sendfile with a 512 MiB heap, where the copy's garbage costs a collection every few
+     * milliseconds, but at 97 copied against 81 with an unbounded heap; a 4 KiB GET lost half its rate to the
+     * servlet async hand-off.
+     */
+    static final long SENDFILE_FROM = 1 << 20;
+
+    /** A heap below 1 GiB, as {@code NUBO_HEAP=auto} or a smaller setting gives the server. */
+    static final boolean SMALL_HEAP = Runtime.getRuntime().maxMemory() < 1L << 30;
+
     private void get(Target target, HttpServletRequest req, HttpServletResponse res, boolean head) throws IOException {
         if (!target.exists()) {
             error(res, 404, "nothing at this path");
@@ -619,7 +633,8 @@ public class DavEngine {
             res.setHeader("ETag", etag);
             res.setDateHeader("Last-Modified", lastModified);
             res.setHeader("Accept-Ranges", "bytes");
-            res.setContentType(node.mimeType() == null ? "application/octet-stream" : node.mimeType());
+            String type = node.mimeType() == null ? "application/octet-stream" : node.mimeType();
+            res.setContentType(type);
             long first = 0;
             long count = length;
             if (ranges instanceof ByteRanges.Unsatisfiable) {
@@ -633,13 +648,29 @@ public class DavEngine {
                 count = one.length();
                 res.setStatus(206);
                 res.setHeader("Content-Range", "bytes " + one.first() + "-" + one.last() + "/" + length);
+            } else if (ranges instanceof ByteRanges.Partial partial) {
+                MultipartByteranges parts = MultipartByteranges.of(partial.ranges(), type, length);
+                res.setStatus(206);
+                res.setContentType(parts.contentType());
+                res.setContentLengthLong(parts.length());
+                if (!head) {
+                    parts.write(opened.channel(), res.getOutputStream());
+                }
+                return;
             } else {
-                // no Range, an invalid one (ignored, as RFC 9110 allows) or several: the whole file
+                // no Range or an invalid one (ignored, as RFC 9110 allows): the whole file
                 res.setStatus(200);
             }
             res.setContentLengthLong(count);
             if (!head) {
-                Payloads.copy(opened.channel(), first, count, res.getOutputStream());
+                // status and headers are set: a large body goes to the container's sendfile when the heap is small
+                boolean sent = count >= SENDFILE_FROM
+                        && SMALL_HEAP
+                        && opened.localFile().isPresent()
+                        && ZeroCopy.send(req, res, opened.localFile().get(), first, count, http -> {});
+                if (!sent) {
+                    Payloads.copy(opened.channel(), first, count, res.getOutputStream());
+                }
             }
         }
     }

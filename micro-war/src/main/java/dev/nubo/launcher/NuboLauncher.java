@@ -51,7 +51,7 @@ public final class NuboLauncher {
         // the application reads these through MicroProfile Config; system properties outrank everything else there
         System.setProperty("nubo.data.dir", dataDir.toString());
         System.setProperty("nubo.standalone", "true");
-        // Grizzly leaves sendfile(2) off unless asked; downloads hand files to it (dev.nubo.rest.files.ZeroCopy)
+        // Grizzly leaves sendfile(2) off unless asked; downloads hand files to it (dev.nubo.platform.web.ZeroCopy)
         if (System.getProperty(SENDFILE) == null) {
             System.setProperty(SENDFILE, "true");
         }

@@ -4,6 +4,7 @@ import dev.nubo.files.api.ByteRanges;
 import dev.nubo.files.api.ContentDisposition;
 import dev.nubo.files.api.ContentSecurity;
 import dev.nubo.files.api.FileContent;
+import dev.nubo.files.api.MultipartByteranges;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.platform.web.Payloads;
 import dev.nubo.rest.ErrorBody;
@@ -15,17 +16,14 @@ import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.time.temporal.ChronoUnit;
 import java.util.Date;
-import java.util.List;
-import java.util.UUID;
 
 /**
  * Answers a file download: preconditions (RFC 9110 section 13: If-Match, If-None-Match, If-Modified-Since,
  * If-Unmodified-Since, evaluated by JAX-RS against the strong etag and second-precision Last-Modified), then
  * If-Range and Range (one range as 206 with Content-Range, several as multipart/byteranges, none overlapping as
- * 416). A whole file or one range goes out through the container's sendfile where it offers one ({@link ZeroCopy});
+ * 416). A whole file or one range goes out through the container's sendfile where it offers one ({@link dev.nubo.platform.web.ZeroCopy});
  * otherwise, and for several ranges, it is streamed from the blob's file channel in 256 KiB reads.
  */
 final class Downloads {
@@ -82,11 +80,11 @@ final class Downloads {
                     .type(type)
                     .entity(head ? null : new FileBody(206, opened, one.first(), one.length()));
         } else if (ranges instanceof ByteRanges.Partial partial) {
-            String boundary = "nubo-" + UUID.randomUUID();
+            MultipartByteranges parts = MultipartByteranges.of(partial.ranges(), type, length);
             r = Response.status(206)
-                    .type("multipart/byteranges; boundary=" + boundary)
-                    .header(HttpHeaders.CONTENT_LENGTH, multipartLength(partial.ranges(), boundary, type, length))
-                    .entity(head ? null : stream(opened.channel(), partial.ranges(), boundary, type, length));
+                    .type(parts.contentType())
+                    .header(HttpHeaders.CONTENT_LENGTH, parts.length())
+                    .entity(head ? null : stream(opened.channel(), parts));
         } else {
             r = Response.ok()
                     .type(type)
@@ -111,37 +109,10 @@ final class Downloads {
                 .build();
     }
 
-    private static String partHeader(String boundary, ByteRanges.Range range, String type, long length) {
-        return "\r\n--" + boundary + "\r\nContent-Type: " + type + "\r\nContent-Range: bytes " + range.first() + "-"
-                + range.last() + "/" + length + "\r\n\r\n";
-    }
-
-    private static String closing(String boundary) {
-        return "\r\n--" + boundary + "--\r\n";
-    }
-
-    private static long multipartLength(List<ByteRanges.Range> ranges, String boundary, String type, long length) {
-        long total = closing(boundary).length();
-        for (ByteRanges.Range range : ranges) {
-            total += partHeader(boundary, range, type, length).getBytes(StandardCharsets.US_ASCII).length;
-            total += range.length();
-        }
-        return total;
-    }
-
-    private static StreamingOutput stream(
-            FileChannel channel, List<ByteRanges.Range> ranges, String boundary, String type, long length) {
+    private static StreamingOutput stream(FileChannel channel, MultipartByteranges parts) {
         return out -> {
             try (channel) {
-                for (ByteRanges.Range range : ranges) {
-                    if (boundary != null) {
-                        out.write(partHeader(boundary, range, type, length).getBytes(StandardCharsets.US_ASCII));
-                    }
-                    copy(channel, range.first(), range.length(), out);
-                }
-                if (boundary != null) {
-                    out.write(closing(boundary).getBytes(StandardCharsets.US_ASCII));
-                }
+                parts.write(channel, out);
             }
         };
     }

@@ -37,8 +37,8 @@ public class FileBodyWriter implements MessageBodyWriter<Downloads.FileBody> {
             throws IOException {
         try (FileContent.Opened opened = body.opened()) {
             if (opened.localFile().isPresent()
-                    && ZeroCopy.send(
-                            request.getAttribute(ZeroCopy.RESPONSE_ATTRIBUTE),
+                    && ZeroCopyExchange.send(
+                            request.getAttribute(ZeroCopyExchange.RESPONSE_ATTRIBUTE),
                             body.status(),
                             headers,
                             opened.localFile().get(),

@@ -1,16 +1,10 @@
-package dev.nubo.rest.files;
+package dev.nubo.platform.web;
 
 import jakarta.servlet.AsyncContext;
-import jakarta.servlet.Filter;
-import jakarta.servlet.FilterChain;
-import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.ServletResponseWrapper;
-import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpServletResponse;
-import jakarta.ws.rs.core.MultivaluedMap;
-import jakarta.ws.rs.ext.RuntimeDelegate;
 import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
@@ -19,59 +13,51 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.logging.Logger;
 
 /**
  * Hands a byte range of a local file to the container's sendfile(2) path, so a download never passes through the
- * heap. Only the Grizzly-based web containers (Payara, GlassFish) offer it to applications, and only through their
- * own classes, which a web application cannot link against: they are reached by reflection, looked up once per
- * response class, and when anything is missing (another container, sendfile switched off, a response already
- * committed) {@link #send} answers false and the caller copies through a buffer instead.
+ * heap: the REST downloads, WebDAV and the Nextcloud dialect's GETs. Only the Grizzly-based web containers (Payara,
+ * GlassFish) offer it to applications, and only through their own classes, which an application cannot link against:
+ * they are reached by reflection, looked up once per response class, and when anything is missing (another
+ * container, sendfile switched off, a response already committed) {@link #send} answers false and the caller copies
+ * through a buffer instead.
  *
  * <p>Grizzly's file transfer counts its length in an {@code int}, so ranges of 2 GiB and more are copied.
  */
-final class ZeroCopy {
+public final class ZeroCopy {
     private static final Logger LOG = Logger.getLogger(ZeroCopy.class.getName());
-    static final String RESPONSE_ATTRIBUTE = ZeroCopy.class.getName() + ".response";
-    static final long MAX_LENGTH = Integer.MAX_VALUE;
+    public static final long MAX_LENGTH = Integer.MAX_VALUE;
     private static final Map<Class<?>, Access> ACCESS = new ConcurrentHashMap<>();
 
     private ZeroCopy() {}
 
-    /** The container's own request and response, as the servlet filter saw them. */
-    record Exchange(ServletRequest request, ServletResponse response) {}
-
-    /** Makes the container's own response object reachable from JAX-RS code, which sees only a proxy. */
-    @WebFilter(urlPatterns = "/api/files/*", asyncSupported = true)
-    public static final class ResponseCapture implements Filter {
-        @Override
-        public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
-                throws IOException, ServletException {
-            request.setAttribute(RESPONSE_ATTRIBUTE, new Exchange(request, response));
-            chain.doFilter(request, response);
-        }
-    }
-
     /**
-     * Sends {@code status}, {@code headers} and {@code length} bytes of {@code file} from {@code offset} through
-     * sendfile. False, with nothing sent and nothing changed, when the container cannot; exceptions only once the
-     * response has begun.
+     * Sends {@code length} bytes of {@code file} from {@code offset} through sendfile as the body of
+     * {@code response}, after {@code headers} has set the status and headers (the Content-Length is set here, from
+     * the range). False, with nothing sent, nothing changed and {@code headers} not called, when the container
+     * cannot; exceptions only once the response has begun. {@code request} and {@code response} are the ones the
+     * servlet was given: the transfer runs in servlet async mode on them and completes it when it ends.
      */
-    static boolean send(
-            Object captured, int status, MultivaluedMap<String, Object> headers, Path file, long offset, long length)
+    public static boolean send(
+            ServletRequest request,
+            ServletResponse response,
+            Path file,
+            long offset,
+            long length,
+            Consumer<HttpServletResponse> headers)
             throws IOException {
-        if (!(captured instanceof Exchange exchange) || length <= 0 || length > MAX_LENGTH) {
+        if (length <= 0 || length > MAX_LENGTH) {
             return false;
         }
-        ServletRequest request = exchange.request();
         if (!request.isAsyncSupported() || request.isAsyncStarted()) {
             return false;
         }
-        ServletResponse inner = exchange.response();
+        ServletResponse inner = response;
         while (inner instanceof ServletResponseWrapper wrapper) {
             inner = wrapper.getResponse();
         }
@@ -83,37 +69,14 @@ final class ZeroCopy {
         if (outputBuffer == null) {
             return false;
         }
-        http.setStatus(status);
+        headers.accept(http);
         http.setContentLengthLong(length);
-        for (Map.Entry<String, List<Object>> header : headers.entrySet()) {
-            if (header.getKey().equalsIgnoreCase("Content-Length")) {
-                continue; // set above, from the range
-            }
-            boolean first = true;
-            for (Object value : header.getValue()) {
-                if (first) {
-                    http.setHeader(header.getKey(), text(value));
-                    first = false;
-                } else {
-                    http.addHeader(header.getKey(), text(value));
-                }
-            }
-        }
         // The transfer runs on the connection after this thread returns; servlet async mode keeps the container from
         // finishing (and recycling) the response before then, and the transfer's end completes it.
-        AsyncContext async = request.startAsync(request, exchange.response());
+        AsyncContext async = request.startAsync(request, response);
         async.setTimeout(0);
         access.sendfile(outputBuffer, file.toFile(), offset, length, async);
         return true;
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static String text(Object value) {
-        if (value instanceof String s) {
-            return s;
-        }
-        RuntimeDelegate.HeaderDelegate delegate = RuntimeDelegate.getInstance().createHeaderDelegate(value.getClass());
-        return delegate == null ? String.valueOf(value) : delegate.toString(value);
     }
 
     /**
