@@ -2,9 +2,10 @@ package dev.nubo.davwar;
 
 import dev.nubo.auth.api.AuthenticatedUser;
 import dev.nubo.dav.DavEngine;
-import dev.nubo.dav.DavPath;
 import dev.nubo.dav.PublicLinkDav;
-import dev.nubo.dav.VirtualCollection;
+import dev.nubo.dav.core.DavErrors;
+import dev.nubo.dav.core.DavPath;
+import dev.nubo.dav.core.VirtualCollection;
 import dev.nubo.dav.pim.PimDav;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.platform.web.BasicAuthGate;
@@ -77,7 +78,7 @@ public class DavServlet extends HttpServlet {
             return;
         }
         if (!rest.startsWith(FILES)) {
-            DavEngine.error(res, 404, "files are under " + home);
+            DavErrors.error(res, 404, "files are under " + home);
             return;
         }
         String afterFiles = rest.substring(FILES.length());
@@ -88,11 +89,11 @@ public class DavServlet extends HttpServlet {
         try {
             username = DavPath.decode(rawUser);
         } catch (NuboException e) {
-            DavEngine.error(res, 400, e.getMessage());
+            DavErrors.error(res, 400, e.getMessage());
             return;
         }
         if (!username.equals(user.get().username())) {
-            DavEngine.error(
+            DavErrors.error(
                     res,
                     404,
                     "no such tree: the signed-in user's files are under " + prefix + FILES

@@ -1,6 +1,12 @@
 package dev.nubo.dav;
 
 import dev.nubo.auth.api.AuthenticatedUser;
+import dev.nubo.dav.core.ByteSink;
+import dev.nubo.dav.core.DavErrors;
+import dev.nubo.dav.core.DavPath;
+import dev.nubo.dav.core.DavXml;
+import dev.nubo.dav.core.HttpDate;
+import dev.nubo.dav.core.Multistatus;
 import dev.nubo.files.api.ChunkedUploads;
 import dev.nubo.platform.api.NuboException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -61,11 +67,11 @@ public class ChunkedUploadDav {
                 case 0 -> home(user, home, req, res);
                 case 1 -> transfer(user, home, segments.get(0), req, res);
                 case 2 -> chunk(user, home, segments.get(0), segments.get(1), filesBase, req, res);
-                default -> DavEngine.error(res, 404, "nothing at this path");
+                default -> DavErrors.error(res, 404, "nothing at this path");
             }
         } catch (NuboException e) {
             if (!res.isCommitted()) {
-                DavEngine.error(res, DavEngine.status(e), e.getMessage());
+                DavErrors.error(res, DavErrors.status(e), e.getMessage());
             }
         }
     }
@@ -99,7 +105,7 @@ public class ChunkedUploadDav {
             case "MKCOL" -> {
                 if (uploads.exists(user.userId(), id)) {
                     res.setHeader("Allow", ALLOW);
-                    DavEngine.error(res, 405, "the transfer exists already");
+                    DavErrors.error(res, 405, "the transfer exists already");
                     return;
                 }
                 uploads.create(user.userId(), id, length(req, "OC-Total-Length"));
@@ -154,7 +160,7 @@ public class ChunkedUploadDav {
                 id,
                 name,
                 req.getInputStream(),
-                DavEngine.declaredLength(req),
+                WriteMethods.declaredLength(req),
                 length(req, "OC-Total-Length"));
         res.setHeader("ETag", "\"" + etag(stored.size(), stored.writtenAt()) + "\"");
         res.setContentLength(0);
@@ -166,18 +172,18 @@ public class ChunkedUploadDav {
             throws IOException {
         String destination = req.getHeader("Destination");
         if (destination == null) {
-            DavEngine.error(res, 400, "MOVE of .file needs a Destination header");
+            DavErrors.error(res, 400, "MOVE of .file needs a Destination header");
             return;
         }
         String path;
         try {
             path = URI.create(destination.strip()).getRawPath();
         } catch (IllegalArgumentException e) {
-            DavEngine.error(res, 400, "the Destination header is not a URI");
+            DavErrors.error(res, 400, "the Destination header is not a URI");
             return;
         }
         if (path == null || !path.startsWith(filesBase) || path.length() == filesBase.length()) {
-            DavEngine.error(res, 502, "the destination must be a file below " + filesBase);
+            DavErrors.error(res, 502, "the destination must be a file below " + filesBase);
             return;
         }
         String below = "/" + path.substring(filesBase.length());
@@ -190,14 +196,14 @@ public class ChunkedUploadDav {
     }
 
     private static Optional<Long> length(HttpServletRequest req, String header) {
-        return DavEngine.byteCount(req, header);
+        return WriteMethods.byteCount(req, header);
     }
 
     /** True for Depth 1 (the default), false for 0; an answer of 403 for infinity. */
     static boolean depth(HttpServletRequest req, HttpServletResponse res) throws IOException {
         String depth = Optional.ofNullable(req.getHeader("Depth")).orElse("1").strip();
         if (!depth.equals("0") && !depth.equals("1")) {
-            DavEngine.error(res, 403, "Depth: infinity is not supported; use 0 or 1");
+            DavErrors.error(res, 403, "Depth: infinity is not supported; use 0 or 1");
         }
         return depth.equals("1");
     }
@@ -211,7 +217,7 @@ public class ChunkedUploadDav {
 
     private static void notAllowed(HttpServletResponse res) throws IOException {
         res.setHeader("Allow", ALLOW);
-        DavEngine.error(res, 405, "not supported on an upload");
+        DavErrors.error(res, 405, "not supported on an upload");
     }
 
     /** A listed entry: a transfer (collection) or a chunk; null for the collection itself. */
@@ -225,17 +231,15 @@ public class ChunkedUploadDav {
         boolean collection = entry == null || entry.collection();
         Map<QName, Multistatus.Value> all = new LinkedHashMap<>();
         all.put(
-                DavEngine.dav("resourcetype"),
+                DavXml.dav("resourcetype"),
                 collection ? w -> w.writeEmptyElement("d", "collection", DavXml.DAV) : null);
         if (entry != null) {
             all.put(
-                    DavEngine.dav("getlastmodified"),
+                    DavXml.dav("getlastmodified"),
                     w -> w.writeCharacters(HttpDate.format(entry.modified().getEpochSecond())));
-            all.put(
-                    DavEngine.dav("getetag"),
-                    w -> w.writeCharacters("\"" + etag(entry.size(), entry.modified()) + "\""));
+            all.put(DavXml.dav("getetag"), w -> w.writeCharacters("\"" + etag(entry.size(), entry.modified()) + "\""));
             if (!collection) {
-                all.put(DavEngine.dav("getcontentlength"), w -> w.writeCharacters(Long.toString(entry.size())));
+                all.put(DavXml.dav("getcontentlength"), w -> w.writeCharacters(Long.toString(entry.size())));
             }
         }
         if (asked.kind() != DavXml.Propfind.Kind.PROP) {

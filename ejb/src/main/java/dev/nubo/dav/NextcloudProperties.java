@@ -1,5 +1,6 @@
 package dev.nubo.dav;
 
+import dev.nubo.dav.core.Multistatus;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.share.api.Grantee;
 import dev.nubo.share.api.ShareRole;

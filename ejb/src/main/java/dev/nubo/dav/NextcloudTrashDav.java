@@ -1,6 +1,12 @@
 package dev.nubo.dav;
 
 import dev.nubo.auth.api.AuthenticatedUser;
+import dev.nubo.dav.core.ByteSink;
+import dev.nubo.dav.core.DavErrors;
+import dev.nubo.dav.core.DavPath;
+import dev.nubo.dav.core.DavXml;
+import dev.nubo.dav.core.Multistatus;
+import dev.nubo.dav.core.VirtualCollection;
 import dev.nubo.files.api.FileTree;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.trash.api.Trash;
@@ -62,7 +68,7 @@ public class NextcloudTrashDav {
             } else if (segments.get(0).equals("restore") && segments.size() == 1) {
                 VirtualCollection.serve(home + "restore/", List.of(), req, res);
             } else if (!segments.get(0).equals("trash") || segments.size() > 2) {
-                DavEngine.error(res, 404, "nothing at this path");
+                DavErrors.error(res, 404, "nothing at this path");
             } else if (segments.size() == 1) {
                 trashRoot(user, home + "trash/", req, res);
             } else {
@@ -70,7 +76,7 @@ public class NextcloudTrashDav {
             }
         } catch (NuboException e) {
             if (!res.isCommitted()) {
-                DavEngine.error(res, DavEngine.status(e), e.getMessage());
+                DavErrors.error(res, DavErrors.status(e), e.getMessage());
             }
         }
     }
@@ -140,7 +146,7 @@ public class NextcloudTrashDav {
                         ? null
                         : URI.create(destination.strip()).getRawPath();
                 if (path == null || !path.startsWith(home + "restore/")) {
-                    DavEngine.error(res, 403, "a trashed item can only be moved into " + home + "restore/");
+                    DavErrors.error(res, 403, "a trashed item can only be moved into " + home + "restore/");
                     return;
                 }
                 trash.restore(user.userId(), id);
@@ -182,11 +188,11 @@ public class NextcloudTrashDav {
                 tree.get(user.userId(), id); // 404 unless the caller may see it
                 VirtualCollection.serve(home + "versions/" + id + "/", List.of(), req, res);
             } else {
-                DavEngine.error(res, 404, "no such version: Nubo keeps no versions yet");
+                DavErrors.error(res, 404, "no such version: Nubo keeps no versions yet");
             }
         } catch (NuboException e) {
             if (!res.isCommitted()) {
-                DavEngine.error(res, DavEngine.status(e), e.getMessage());
+                DavErrors.error(res, DavErrors.status(e), e.getMessage());
             }
         }
     }
@@ -221,10 +227,10 @@ public class NextcloudTrashDav {
         List<QName> names = asked.kind() == DavXml.Propfind.Kind.PROP
                 ? asked.names()
                 : List.of(
-                        DavEngine.dav("resourcetype"),
-                        DavEngine.dav("getcontentlength"),
-                        DavEngine.dav("getlastmodified"),
-                        DavEngine.dav("getetag"),
+                        DavXml.dav("resourcetype"),
+                        DavXml.dav("getcontentlength"),
+                        DavXml.dav("getlastmodified"),
+                        DavXml.dav("getetag"),
                         new QName(NextcloudProperties.NC, "trashbin-filename"),
                         new QName(NextcloudProperties.NC, "trashbin-original-location"),
                         new QName(NextcloudProperties.NC, "trashbin-deletion-time"));
@@ -248,7 +254,9 @@ public class NextcloudTrashDav {
                     : null;
         }
         if (dav) {
-            return DAV_PROPS.contains(n.getLocalPart()) ? DavEngine.live(n, item.node(), false, null, w -> {}) : null;
+            return DAV_PROPS.contains(n.getLocalPart())
+                    ? LiveProperties.live(n, item.node(), false, null, w -> {})
+                    : null;
         }
         if (NextcloudProperties.NC.equals(n.getNamespaceURI())) {
             String text =
@@ -281,6 +289,6 @@ public class NextcloudTrashDav {
 
     private static void notAllowed(HttpServletResponse res) throws IOException {
         res.setHeader("Allow", ALLOW);
-        DavEngine.error(res, 405, "not supported in the trash bin");
+        DavErrors.error(res, 405, "not supported in the trash bin");
     }
 }

@@ -1,6 +1,8 @@
 package dev.nubo.dav;
 
 import dev.nubo.auth.api.BasicCredentials;
+import dev.nubo.dav.core.DavErrors;
+import dev.nubo.dav.core.DavPath;
 import dev.nubo.files.api.ConflictMode;
 import dev.nubo.files.api.NodeName;
 import dev.nubo.links.api.LinkPermission;
@@ -75,7 +77,7 @@ public class PublicLinkDav {
             link(token, base, rawPath, req, res);
         } catch (NuboException e) {
             if (!res.isCommitted()) {
-                DavEngine.error(res, DavEngine.status(e), e.getMessage());
+                DavErrors.error(res, DavErrors.status(e), e.getMessage());
             }
         }
     }
@@ -95,7 +97,7 @@ public class PublicLinkDav {
             link(credentials.username(), base, rawPath, req, res);
         } catch (NuboException e) {
             if (!res.isCommitted()) {
-                DavEngine.error(res, DavEngine.status(e), e.getMessage());
+                DavErrors.error(res, DavErrors.status(e), e.getMessage());
             }
         }
     }
@@ -115,18 +117,18 @@ public class PublicLinkDav {
         HttpServletRequest request = req;
         if (method.equals("PROPFIND") && permission == LinkPermission.DROP) {
             if (!names.isEmpty()) {
-                DavEngine.error(res, 404, "a drop link shows nothing of its folder");
+                DavErrors.error(res, 404, "a drop link shows nothing of its folder");
                 return;
             }
             request = depthZero(req);
         } else if ((method.equals("GET") || method.equals("HEAD")) && !permission.allows(Need.DOWNLOAD)) {
-            DavEngine.error(res, 403, "this link does not allow downloads");
+            DavErrors.error(res, 403, "this link does not allow downloads");
             return;
         } else if (method.equals("PUT") && permission == LinkPermission.DROP) {
             drop(link, names, req, res, address);
             return;
         } else if ((method.equals("PUT") || EDITS.contains(method)) && permission != LinkPermission.EDIT) {
-            DavEngine.error(res, 403, "this link is read-only");
+            DavErrors.error(res, 403, "this link is read-only");
             return;
         }
         LinkSpace space = new LinkSpace(
@@ -153,7 +155,7 @@ public class PublicLinkDav {
             OpenLink link, List<NodeName> names, HttpServletRequest req, HttpServletResponse res, String address)
             throws IOException {
         if (names.size() != 1) {
-            DavEngine.error(res, 403, "a drop link takes files into its folder only");
+            DavErrors.error(res, 403, "a drop link takes files into its folder only");
             return;
         }
         try (InputStream body = req.getInputStream()) {
@@ -161,7 +163,7 @@ public class PublicLinkDav {
                     new PublicLinks.LinkedItem(link, link.root()),
                     names.get(0),
                     ConflictMode.KEEP_BOTH,
-                    DavEngine.declaredLength(req),
+                    WriteMethods.declaredLength(req),
                     body,
                     address);
         }
@@ -213,7 +215,7 @@ public class PublicLinkDav {
 
     private static void challenge(HttpServletResponse res, String message) throws IOException {
         res.setHeader("WWW-Authenticate", "Basic realm=\"" + REALM + "\", charset=\"UTF-8\"");
-        DavEngine.error(res, 401, message);
+        DavErrors.error(res, 401, message);
     }
 
     private static HttpServletRequest depthZero(HttpServletRequest req) {

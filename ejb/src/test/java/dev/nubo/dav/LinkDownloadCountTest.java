@@ -21,6 +21,6 @@ class LinkDownloadCountTest {
     })
     void sendsFirstByte(String range, boolean counted) {
         ByteRanges.Result ranges = ByteRanges.parse(range.isEmpty() ? null : range, 1000);
-        assertThat(DavEngine.sendsFirstByte(ranges)).isEqualTo(counted);
+        assertThat(GetMethod.sendsFirstByte(ranges)).isEqualTo(counted);
     }
 }

@@ -13,32 +13,29 @@ import org.junit.jupiter.api.Test;
 class NextcloudUploadTest {
     @Test
     void mtimeIsUnixSecondsWithAnOptionalFraction() {
-        assertThat(DavEngine.NextcloudUpload.mtime("1700000000")).contains(Instant.ofEpochSecond(1_700_000_000L));
-        assertThat(DavEngine.NextcloudUpload.mtime(" 1700000000.25 "))
+        assertThat(NextcloudUpload.mtime("1700000000")).contains(Instant.ofEpochSecond(1_700_000_000L));
+        assertThat(NextcloudUpload.mtime(" 1700000000.25 "))
                 .contains(Instant.ofEpochSecond(1_700_000_000L, 250_000_000L));
-        assertThat(DavEngine.NextcloudUpload.mtime(null)).isEmpty();
-        assertThat(DavEngine.NextcloudUpload.mtime("")).isEmpty();
+        assertThat(NextcloudUpload.mtime(null)).isEmpty();
+        assertThat(NextcloudUpload.mtime("")).isEmpty();
     }
 
     @Test
     void aMtimeThatIsNotATimeIsRefused() {
         for (String bad : new String[] {"yesterday", "-5", "0", "1e30", "253402300800", "12:00"}) {
-            assertThatThrownBy(() -> DavEngine.NextcloudUpload.mtime(bad))
-                    .as(bad)
-                    .isInstanceOf(NuboException.class);
+            assertThatThrownBy(() -> NextcloudUpload.mtime(bad)).as(bad).isInstanceOf(NuboException.class);
         }
     }
 
     @Test
     void onlySha256IsTakenFromOcChecksum_whateverElseIsListed() {
         String hex = "ab".repeat(32);
-        assertThat(DavEngine.NextcloudUpload.checksum("SHA1:" + "0".repeat(40) + " SHA256:" + hex.toUpperCase()))
+        assertThat(NextcloudUpload.checksum("SHA1:" + "0".repeat(40) + " SHA256:" + hex.toUpperCase()))
                 .isEqualTo(Optional.of(new ContentHash(hex)));
-        assertThat(DavEngine.NextcloudUpload.checksum("sha256:" + hex)).contains(new ContentHash(hex));
-        assertThat(DavEngine.NextcloudUpload.checksum("SHA1:" + "0".repeat(40))).isEmpty();
-        assertThat(DavEngine.NextcloudUpload.checksum("MD5:abc Adler32:123")).isEmpty();
-        assertThat(DavEngine.NextcloudUpload.checksum(null)).isEmpty();
-        assertThatThrownBy(() -> DavEngine.NextcloudUpload.checksum("SHA256:xyz"))
-                .isInstanceOf(NuboException.class);
+        assertThat(NextcloudUpload.checksum("sha256:" + hex)).contains(new ContentHash(hex));
+        assertThat(NextcloudUpload.checksum("SHA1:" + "0".repeat(40))).isEmpty();
+        assertThat(NextcloudUpload.checksum("MD5:abc Adler32:123")).isEmpty();
+        assertThat(NextcloudUpload.checksum(null)).isEmpty();
+        assertThatThrownBy(() -> NextcloudUpload.checksum("SHA256:xyz")).isInstanceOf(NuboException.class);
     }
 }

@@ -4,7 +4,7 @@ import dev.nubo.auth.api.AuthService;
 import dev.nubo.auth.api.AuthenticatedUser;
 import dev.nubo.auth.api.ClientInfo;
 import dev.nubo.auth.api.LoginFlows;
-import dev.nubo.dav.DavEngine;
+import dev.nubo.dav.core.DavErrors;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -151,7 +151,7 @@ public class LoginFlowPages {
 
     private static void notAllowed(HttpServletResponse res, String allow) throws IOException {
         res.setHeader("Allow", allow);
-        DavEngine.error(res, 405, "use " + allow);
+        DavErrors.error(res, 405, "use " + allow);
     }
 
     static String escape(String s) {

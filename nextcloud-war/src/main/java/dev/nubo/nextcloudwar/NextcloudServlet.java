@@ -2,9 +2,11 @@ package dev.nubo.nextcloudwar;
 
 import dev.nubo.auth.api.AuthenticatedUser;
 import dev.nubo.dav.ChunkedUploadDav;
+import dev.nubo.dav.DavDialect;
 import dev.nubo.dav.DavEngine;
-import dev.nubo.dav.DavPath;
-import dev.nubo.dav.VirtualCollection;
+import dev.nubo.dav.core.DavErrors;
+import dev.nubo.dav.core.DavPath;
+import dev.nubo.dav.core.VirtualCollection;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.platform.web.BasicAuthGate;
 import dev.nubo.users.api.Role;
@@ -106,7 +108,7 @@ public class NextcloudServlet extends HttpServlet {
                 login.serve(server(req, prefix), page, req, res);
             } catch (NuboException e) {
                 if (!res.isCommitted()) {
-                    DavEngine.error(res, DavEngine.status(e), e.getMessage());
+                    DavErrors.error(res, DavErrors.status(e), e.getMessage());
                 }
             }
             return;
@@ -124,7 +126,7 @@ public class NextcloudServlet extends HttpServlet {
             route(user, prefix, rest, page, req, res);
         } catch (NuboException e) {
             if (!res.isCommitted()) {
-                DavEngine.error(res, DavEngine.status(e), e.getMessage());
+                DavErrors.error(res, DavErrors.status(e), e.getMessage());
             }
         }
     }
@@ -148,13 +150,7 @@ public class NextcloudServlet extends HttpServlet {
         }
         String me = DavPath.encode(user.username());
         if (rest.equals(WEBDAV) || rest.startsWith(WEBDAV + "/")) {
-            engine.serve(
-                    user,
-                    prefix + WEBDAV + "/",
-                    rest.substring(WEBDAV.length()),
-                    req,
-                    res,
-                    DavEngine.Dialect.NEXTCLOUD);
+            engine.serve(user, prefix + WEBDAV + "/", rest.substring(WEBDAV.length()), req, res, DavDialect.NEXTCLOUD);
             return;
         }
         if (rest.equals(DAV) || rest.equals(DAV + "/")) {
@@ -179,7 +175,7 @@ public class NextcloudServlet extends HttpServlet {
             if (below.isEmpty()) {
                 notYours(res, filesBase);
             } else {
-                engine.serve(user, filesBase, below.get(), req, res, DavEngine.Dialect.NEXTCLOUD);
+                engine.serve(user, filesBase, below.get(), req, res, DavDialect.NEXTCLOUD);
             }
             return;
         }
@@ -215,7 +211,7 @@ public class NextcloudServlet extends HttpServlet {
             res.setStatus(200);
             return;
         }
-        DavEngine.error(res, 404, "nothing at " + rest);
+        DavErrors.error(res, 404, "nothing at " + rest);
     }
 
     /**
@@ -236,7 +232,7 @@ public class NextcloudServlet extends HttpServlet {
     }
 
     private static void notYours(HttpServletResponse res, String own) throws IOException {
-        DavEngine.error(res, 404, "no such tree: the signed-in user's is " + own);
+        DavErrors.error(res, 404, "no such tree: the signed-in user's is " + own);
     }
 
     /** status.php: what the clients check before they ask for credentials. */

@@ -1,8 +1,8 @@
 package dev.nubo.nextcloudwar;
 
 import dev.nubo.auth.api.AuthenticatedUser;
-import dev.nubo.dav.DavPath;
 import dev.nubo.dav.SharedWithMe;
+import dev.nubo.dav.core.DavPath;
 import dev.nubo.files.api.FileTree;
 import dev.nubo.files.api.Locations;
 import dev.nubo.files.api.NodeName;

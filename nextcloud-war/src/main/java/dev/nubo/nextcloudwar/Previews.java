@@ -1,7 +1,7 @@
 package dev.nubo.nextcloudwar;
 
 import dev.nubo.auth.api.AuthenticatedUser;
-import dev.nubo.dav.DavEngine;
+import dev.nubo.dav.core.DavErrors;
 import dev.nubo.files.api.FileTree;
 import dev.nubo.files.api.NodeName;
 import dev.nubo.files.api.NodeView;
@@ -52,7 +52,7 @@ public class Previews {
             throws IOException {
         if (!req.getMethod().equals("GET") && !req.getMethod().equals("HEAD")) {
             res.setHeader("Allow", "GET, HEAD");
-            DavEngine.error(res, 405, "use GET");
+            DavErrors.error(res, 405, "use GET");
             return;
         }
         if (path.startsWith(AVATAR)) {
@@ -100,7 +100,7 @@ public class Previews {
                 node.folder() ? Optional.empty() : thumbnails.of(user.userId(), node.id(), size);
         res.setHeader("Cache-Control", "private, max-age=86400");
         if (found.isEmpty()) {
-            DavEngine.error(res, 404, "no preview for '" + node.name() + "'");
+            DavErrors.error(res, 404, "no preview for '" + node.name() + "'");
             return;
         }
         Thumbnails.Found t = found.get();
@@ -138,17 +138,17 @@ public class Previews {
     private void avatar(String rest, HttpServletRequest req, HttpServletResponse res) throws IOException {
         String[] parts = rest.split("/");
         if (parts.length < 2 || parts[0].isEmpty()) {
-            DavEngine.error(res, 404, "an avatar is at /avatar/{user}/{size}");
+            DavErrors.error(res, 404, "an avatar is at /avatar/{user}/{size}");
             return;
         }
         int size;
         try {
             size = Integer.parseInt(parts[1]);
         } catch (NumberFormatException e) {
-            DavEngine.error(res, 400, "the avatar size must be a number of pixels");
+            DavErrors.error(res, 400, "the avatar size must be a number of pixels");
             return;
         }
-        Avatars.Image image = avatars.of(dev.nubo.dav.DavPath.decode(parts[0]), size);
+        Avatars.Image image = avatars.of(dev.nubo.dav.core.DavPath.decode(parts[0]), size);
         String etag = "\"" + image.sha256() + "\"";
         res.setHeader("ETag", etag);
         res.setHeader("Cache-Control", "private, max-age=86400");

@@ -45,7 +45,7 @@ class DownloadTransferIT {
 
     @BeforeAll
     static void start() {
-        // a small heap: WebDAV hands large bodies to sendfile only then (DavEngine.SMALL_HEAP)
+        // a small heap: WebDAV hands large bodies to sendfile only then (GetMethod.SMALL_HEAP)
         server = NuboProcess.startHealthy("downloads", Map.of("NUBO_HEAP", "512m"));
         user = FilesClient.newUser(server.api(), "dl", null);
         long root = user.rootId();

@@ -7,8 +7,10 @@ import dev.nubo.collections.api.CollectionStore;
 import dev.nubo.collections.api.DavCollection;
 import dev.nubo.collections.api.UidConflictException;
 import dev.nubo.contacts.api.InvalidAddressData;
-import dev.nubo.dav.DavPath;
-import dev.nubo.dav.VirtualCollection;
+import dev.nubo.dav.core.DavErrors;
+import dev.nubo.dav.core.DavException;
+import dev.nubo.dav.core.DavPath;
+import dev.nubo.dav.core.VirtualCollection;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -69,7 +71,7 @@ public class PimDav {
         try {
             PimTarget t = PimTarget.parse(rest);
             if (t == null || (t.user() != null && !t.user().equals(user.username()))) {
-                PimErrors.text(
+                DavErrors.error(
                         res,
                         404,
                         "no such resource; yours are under " + h.principal() + ", " + h.home(CollectionKind.CALENDAR)
@@ -77,24 +79,24 @@ public class PimDav {
                 return;
             }
             route(new Request(user, h, t, req, res));
-        } catch (DavRequestException e) {
-            PimErrors.condition(res, e.status(), e.precondition(), null, e.getMessage());
+        } catch (DavException e) {
+            DavErrors.answer(res, e);
         } catch (InvalidCalendarData e) {
-            PimErrors.condition(res, 403, new QName(PimXml.CALDAV, e.precondition()), null, e.getMessage());
+            DavErrors.condition(res, 403, new QName(PimXml.CALDAV, e.precondition()), null, e.getMessage());
         } catch (InvalidAddressData e) {
-            PimErrors.condition(res, 403, new QName(PimXml.CARDDAV, e.precondition()), null, e.getMessage());
+            DavErrors.condition(res, 403, new QName(PimXml.CARDDAV, e.precondition()), null, e.getMessage());
         } catch (UidConflictException e) {
             QName condition = new QName(
                     rest.startsWith("/" + PimTarget.CALENDARS) ? PimXml.CALDAV : PimXml.CARDDAV, "no-uid-conflict");
             PimTarget t = PimTarget.parse(rest);
-            PimErrors.condition(
+            DavErrors.condition(
                     res, 403, condition, h.object(t.kind(), t.collection(), e.existingName()), e.getMessage());
         } catch (NuboException e) {
-            PimErrors.text(
+            DavErrors.error(
                     res, e.kind() == ErrorKind.UNAUTHENTICATED ? 403 : e.kind().httpStatus(), e.getMessage());
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "CalDAV/CardDAV " + req.getMethod() + " " + req.getRequestURI() + " failed", e);
-            PimErrors.text(res, 500, "the server could not answer this request; it has been logged");
+            DavErrors.error(res, 500, "the server could not answer this request; it has been logged");
         }
     }
 
@@ -138,7 +140,7 @@ public class PimDav {
             return;
         }
         if (c.isEmpty()) {
-            PimErrors.text(r.res(), method.equals("PUT") ? 409 : 404, "no such collection: " + t.collection());
+            DavErrors.error(r.res(), method.equals("PUT") ? 409 : 404, "no such collection: " + t.collection());
             return;
         }
         switch (method) {
@@ -148,7 +150,7 @@ public class PimDav {
             case "PROPFIND" -> reads.propfind(r, c.get());
             case "PROPPATCH" -> writes.proppatchRefused(r);
             case "REPORT" ->
-                PimErrors.condition(
+                DavErrors.condition(
                         r.res(),
                         403,
                         new QName(PimXml.DAV, "supported-report"),
@@ -168,7 +170,7 @@ public class PimDav {
             return;
         }
         if (c.isEmpty()) {
-            PimErrors.text(r.res(), 404, "no such collection: " + r.target().collection());
+            DavErrors.error(r.res(), 404, "no such collection: " + r.target().collection());
             return;
         }
         switch (method) {
@@ -196,7 +198,7 @@ public class PimDav {
 
     private static void notAllowed(Request r, String allow) throws IOException {
         r.res().setHeader("Allow", allow);
-        PimErrors.text(r.res(), 405, r.req().getMethod() + " is not allowed here");
+        DavErrors.error(r.res(), 405, r.req().getMethod() + " is not allowed here");
     }
 
     /** The last segment of an href inside a collection's href, or null when it names something else. */

@@ -1,7 +1,7 @@
 package dev.nubo.dav.pim;
 
 import dev.nubo.collections.api.CollectionKind;
-import dev.nubo.dav.DavPath;
+import dev.nubo.dav.core.DavPath;
 
 /** The encoded hrefs of one user's groupware resources under a DAV root ({@code prefix}, e.g. "/dav"). */
 record PimHrefs(String prefix, String username) {

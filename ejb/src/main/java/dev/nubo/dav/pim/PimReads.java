@@ -5,11 +5,12 @@ import dev.nubo.collections.api.CollectionStore;
 import dev.nubo.collections.api.DavCollection;
 import dev.nubo.collections.api.MemberWriter;
 import dev.nubo.collections.api.StoredObject;
-import dev.nubo.dav.ByteSink;
-import dev.nubo.dav.DavXml;
-import dev.nubo.dav.Multistatus;
-import dev.nubo.dav.Multistatus.Value;
-import dev.nubo.dav.Preconditions;
+import dev.nubo.dav.core.ByteSink;
+import dev.nubo.dav.core.DavErrors;
+import dev.nubo.dav.core.DavXml;
+import dev.nubo.dav.core.Multistatus;
+import dev.nubo.dav.core.Multistatus.Value;
+import dev.nubo.dav.core.Preconditions;
 import dev.nubo.dav.pim.PimDav.Request;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -36,7 +37,7 @@ public class PimReads {
                 .orElse("infinity")
                 .strip();
         if (!depth.equals("0") && !depth.equals("1")) {
-            PimErrors.condition(
+            DavErrors.condition(
                     r.res(),
                     403,
                     new QName(PimXml.DAV, "propfind-finite-depth"),
@@ -51,7 +52,7 @@ public class PimReads {
         if (t.level() == 4) {
             object = store.member(c.id(), t.object());
             if (object.isEmpty()) {
-                PimErrors.text(r.res(), 404, "no such resource: " + t.object());
+                DavErrors.error(r.res(), 404, "no such resource: " + t.object());
                 return;
             }
         }
@@ -151,7 +152,7 @@ public class PimReads {
     void get(Request r, DavCollection c) throws IOException {
         Optional<StoredObject> found = store.member(c.id(), r.target().object());
         if (found.isEmpty()) {
-            PimErrors.text(r.res(), 404, "no such resource: " + r.target().object());
+            DavErrors.error(r.res(), 404, "no such resource: " + r.target().object());
             return;
         }
         StoredObject o = found.get();

@@ -13,10 +13,11 @@ import dev.nubo.collections.api.DavCollection;
 import dev.nubo.collections.api.StoredObject;
 import dev.nubo.contacts.api.CardData;
 import dev.nubo.contacts.api.InvalidAddressData;
-import dev.nubo.dav.ByteSink;
-import dev.nubo.dav.DavXml;
-import dev.nubo.dav.Multistatus;
-import dev.nubo.dav.Multistatus.Value;
+import dev.nubo.dav.core.ByteSink;
+import dev.nubo.dav.core.DavErrors;
+import dev.nubo.dav.core.DavXml;
+import dev.nubo.dav.core.Multistatus;
+import dev.nubo.dav.core.Multistatus.Value;
 import dev.nubo.dav.pim.PimDav.Request;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -57,7 +58,7 @@ public class PimReports {
     void report(Request r, DavCollection c) throws IOException {
         Report report = ReportXml.parse(r.req().getInputStream());
         if (c == null) {
-            PimErrors.condition(r.res(), 403, SUPPORTED_REPORT, null, "this resource answers no REPORT");
+            DavErrors.condition(r.res(), 403, SUPPORTED_REPORT, null, "this resource answers no REPORT");
             return;
         }
         boolean calendar = c.kind() == CollectionKind.CALENDAR;
@@ -74,7 +75,7 @@ public class PimReports {
         } else if (!calendar && report instanceof AddressbookMultiget m) {
             multiget(r, c, m.hrefs(), m.props());
         } else {
-            PimErrors.condition(r.res(), 403, SUPPORTED_REPORT, null, "this collection does not answer that REPORT");
+            DavErrors.condition(r.res(), 403, SUPPORTED_REPORT, null, "this collection does not answer that REPORT");
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.nubo.dav.pim;
 
 import dev.nubo.collections.api.CollectionKind;
-import dev.nubo.dav.DavPath;
+import dev.nubo.dav.core.DavPath;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -6,11 +6,12 @@ import dev.nubo.collections.api.DavCollection;
 import dev.nubo.collections.api.MemberWriter;
 import dev.nubo.collections.api.PutOutcome;
 import dev.nubo.collections.api.Setting;
-import dev.nubo.dav.ByteSink;
-import dev.nubo.dav.DavXml;
-import dev.nubo.dav.DeadProperties;
-import dev.nubo.dav.Multistatus;
-import dev.nubo.dav.Preconditions;
+import dev.nubo.dav.core.ByteSink;
+import dev.nubo.dav.core.DavErrors;
+import dev.nubo.dav.core.DavXml;
+import dev.nubo.dav.core.DeadProperties;
+import dev.nubo.dav.core.Multistatus;
+import dev.nubo.dav.core.Preconditions;
 import dev.nubo.dav.pim.PimDav.Request;
 import dev.nubo.platform.api.NuboException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -46,7 +47,7 @@ public class PimWrites {
     void put(Request r, DavCollection c) throws IOException {
         HttpServletRequest req = r.req();
         if (!fitsName(r.target().object())) {
-            PimErrors.text(
+            DavErrors.error(
                     r.res(), 400, "a resource name has 1 to " + MAX_SLUG + " characters, no controls, not . or ..");
             return;
         }
@@ -58,7 +59,7 @@ public class PimWrites {
                         ? type.startsWith("text/calendar")
                         : type.startsWith("text/vcard") || type.startsWith("text/x-vcard"));
         if (!typeOk) {
-            PimErrors.condition(
+            DavErrors.condition(
                     r.res(),
                     415,
                     new QName(ns, calendar ? "supported-calendar-data" : "supported-address-data"),
@@ -68,7 +69,7 @@ public class PimWrites {
         }
         byte[] data = read(req.getInputStream(), req.getContentLengthLong());
         if (data == null) {
-            PimErrors.condition(
+            DavErrors.condition(
                     r.res(),
                     413,
                     new QName(ns, "max-resource-size"),
@@ -91,7 +92,7 @@ public class PimWrites {
     void deleteCollection(Request r, DavCollection c) throws IOException {
         String ifMatch = r.req().getHeader("If-Match");
         if (ifMatch != null && !ifMatch.strip().equals("*")) {
-            PimErrors.text(r.res(), 412, "a collection has no etag to match");
+            DavErrors.error(r.res(), 412, "a collection has no etag to match");
             return;
         }
         store.delete(c.id());
@@ -157,14 +158,15 @@ public class PimWrites {
         PimTarget t = r.target();
         String slug = t.collection();
         if (!fitsName(slug)) {
-            PimErrors.text(
+            DavErrors.error(
                     r.res(), 400, "a collection name has 1 to " + MAX_SLUG + " characters, no controls, not . or ..");
             return;
         }
         List<DeadProperties.Change> body = DavXml.mkcol(r.req().getInputStream());
         boolean calendar = t.kind() == CollectionKind.CALENDAR;
         if (mkcalendar != calendar && mkcalendar) {
-            PimErrors.text(r.res(), 403, "calendars are made under " + r.hrefs().home(CollectionKind.CALENDAR));
+            DavErrors.error(
+                    r.res(), 403, "calendars are made under " + r.hrefs().home(CollectionKind.CALENDAR));
             return;
         }
         Map<Setting, String> settings = new EnumMap<>(Setting.class);
@@ -179,7 +181,7 @@ public class PimWrites {
                 typed = PimXml.elements(change.value()).stream()
                         .anyMatch(e -> e.name().equals(wanted));
                 if (!typed) {
-                    PimErrors.condition(
+                    DavErrors.condition(
                             r.res(),
                             403,
                             new QName(PimXml.DAV, "valid-resourcetype"),
@@ -190,7 +192,7 @@ public class PimWrites {
             } else if (name.equals(PimProps.SUPPORTED_COMPONENTS) && calendar) {
                 components = components(change.value());
                 if (components == null) {
-                    PimErrors.condition(
+                    DavErrors.condition(
                             r.res(),
                             403,
                             new QName(PimXml.CALDAV, "supported-calendar-component"),
@@ -203,7 +205,7 @@ public class PimWrites {
             }
         }
         if (!typed && calendar) {
-            PimErrors.condition(
+            DavErrors.condition(
                     r.res(),
                     403,
                     new QName(PimXml.DAV, "valid-resourcetype"),

@@ -12,7 +12,7 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
 /**
- * Reads the property values a MKCALENDAR, extended MKCOL or PROPPATCH carried, as {@link dev.nubo.dav.DavXml} hands
+ * Reads the property values a MKCALENDAR, extended MKCOL or PROPPATCH carried, as {@link dev.nubo.dav.core.DavXml} hands
  * them over: self-contained XML fragments, already checked to be well-formed and free of DTDs.
  */
 final class PimXml {

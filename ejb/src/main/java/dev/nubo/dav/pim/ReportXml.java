@@ -6,7 +6,8 @@ import dev.nubo.calendar.api.PropFilter;
 import dev.nubo.calendar.api.TextMatch;
 import dev.nubo.calendar.api.TimeRange;
 import dev.nubo.contacts.api.AddressFilter;
-import dev.nubo.dav.DavXml;
+import dev.nubo.dav.core.DavException;
+import dev.nubo.dav.core.DavXml;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,10 +53,10 @@ final class ReportXml {
     static Report parse(InputStream body) throws IOException {
         byte[] bytes = body.readNBytes((int) DavXml.MAX_BODY + 1);
         if (bytes.length > DavXml.MAX_BODY) {
-            throw new DavRequestException(413, null, "a REPORT body may hold at most " + DavXml.MAX_BODY + " bytes");
+            throw DavException.of(413, "a REPORT body may hold at most " + DavXml.MAX_BODY + " bytes");
         }
         if (bytes.length == 0) {
-            throw new DavRequestException(400, null, "a REPORT needs a body");
+            throw DavException.of(400, "a REPORT needs a body");
         }
         try {
             XMLStreamReader r = INPUT.createXMLStreamReader(new ByteArrayInputStream(bytes));
@@ -67,12 +68,12 @@ final class ReportXml {
                 r.close();
             }
         } catch (XMLStreamException e) {
-            throw new DavRequestException(400, null, "the body is not well-formed XML: " + e.getMessage());
+            throw DavException.of(400, "the body is not well-formed XML: " + e.getMessage());
         }
     }
 
-    static DavRequestException invalidFilter(String message) {
-        return new DavRequestException(403, new QName(PimXml.CALDAV, "valid-filter"), message);
+    static DavException invalidFilter(String message) {
+        return DavException.precondition(403, new QName(PimXml.CALDAV, "valid-filter"), message);
     }
 
     /** One pass over the body; every read method starts on a START_ELEMENT and ends on its END_ELEMENT. */
@@ -88,14 +89,14 @@ final class ReportXml {
             while (r.hasNext()) {
                 int e = r.next();
                 if (e == XMLStreamConstants.DTD || e == XMLStreamConstants.ENTITY_REFERENCE) {
-                    throw new DavRequestException(400, null, "DTDs and entity references are not accepted");
+                    throw DavException.of(400, "DTDs and entity references are not accepted");
                 }
                 if (e == XMLStreamConstants.START_ELEMENT) {
                     depth = 1;
                     return;
                 }
             }
-            throw new DavRequestException(400, null, "the body holds no element");
+            throw DavException.of(400, "the body holds no element");
         }
 
         /** Moves to the next child element of the current one; false at its end. */
@@ -105,7 +106,7 @@ final class ReportXml {
                 switch (e) {
                     case XMLStreamConstants.START_ELEMENT -> {
                         if (++depth > MAX_DEPTH) {
-                            throw new DavRequestException(400, null, "the XML nests deeper than " + MAX_DEPTH);
+                            throw DavException.of(400, "the XML nests deeper than " + MAX_DEPTH);
                         }
                         return true;
                     }
@@ -114,13 +115,13 @@ final class ReportXml {
                         return false;
                     }
                     case XMLStreamConstants.DTD, XMLStreamConstants.ENTITY_REFERENCE ->
-                        throw new DavRequestException(400, null, "DTDs and entity references are not accepted");
+                        throw DavException.of(400, "DTDs and entity references are not accepted");
                     default -> {
                         // text between elements, comments
                     }
                 }
             }
-            throw new DavRequestException(400, null, "the XML ends inside an element");
+            throw DavException.of(400, "the XML ends inside an element");
         }
 
         void skip() throws XMLStreamException {
@@ -144,10 +145,10 @@ final class ReportXml {
                     depth--;
                     return sb.toString();
                 } else if (e == XMLStreamConstants.ENTITY_REFERENCE) {
-                    throw new DavRequestException(400, null, "entity references are not accepted");
+                    throw DavException.of(400, "entity references are not accepted");
                 }
             }
-            throw new DavRequestException(400, null, "the XML ends inside an element");
+            throw DavException.of(400, "the XML ends inside an element");
         }
 
         boolean is(String ns, String local) {
@@ -169,8 +170,7 @@ final class ReportXml {
                 while (child()) {
                     if (is(PimXml.DAV, "href")) {
                         if (hrefs.size() == MAX_HREFS) {
-                            throw new DavRequestException(
-                                    403, null, "a multiget names at most " + MAX_HREFS + " resources");
+                            throw DavException.of(403, "a multiget names at most " + MAX_HREFS + " resources");
                         }
                         hrefs.add(text().strip());
                     } else if (isProps()) {
@@ -180,7 +180,7 @@ final class ReportXml {
                     }
                 }
                 if (hrefs.isEmpty()) {
-                    throw new DavRequestException(400, null, "a multiget names at least one DAV:href");
+                    throw DavException.of(400, "a multiget names at least one DAV:href");
                 }
                 props = props == null ? allprop() : props;
                 return calendar ? new CalendarMultiget(props, hrefs) : new AddressbookMultiget(props, hrefs);
@@ -205,7 +205,7 @@ final class ReportXml {
             if (is(PimXml.CARDDAV, "addressbook-query")) {
                 return addressbookQuery();
             }
-            throw new DavRequestException(
+            throw DavException.precondition(
                     403, new QName(PimXml.DAV, "supported-report"), "no report " + r.getName() + " here");
         }
 
@@ -246,7 +246,7 @@ final class ReportXml {
                 } else if (is(PimXml.DAV, "sync-level")) {
                     String level = text().strip();
                     if (!level.equals("1")) {
-                        throw new DavRequestException(
+                        throw DavException.precondition(
                                 403,
                                 new QName(PimXml.DAV, "sync-traversal-supported"),
                                 "only sync-level 1 is supported: collections here hold no collections");
@@ -271,10 +271,10 @@ final class ReportXml {
                     try {
                         n = Integer.valueOf(t);
                     } catch (NumberFormatException e) {
-                        throw new DavRequestException(400, null, "nresults is a number, not " + t);
+                        throw DavException.of(400, "nresults is a number, not " + t);
                     }
                     if (n < 1) {
-                        throw new DavRequestException(400, null, "nresults is at least 1");
+                        throw DavException.of(400, "nresults is at least 1");
                     }
                 } else {
                     skip();
@@ -413,7 +413,7 @@ final class ReportXml {
         private TextMatch textMatch() throws XMLStreamException {
             String collation = attr("collation") == null ? TextMatch.ASCII_CASEMAP : attr("collation");
             if (!CALDAV_COLLATIONS.contains(collation)) {
-                throw new DavRequestException(
+                throw DavException.precondition(
                         403,
                         new QName(PimXml.CALDAV, "supported-collation"),
                         "collation " + collation + " is not supported");
@@ -494,14 +494,14 @@ final class ReportXml {
         private dev.nubo.contacts.api.TextMatch cardTextMatch() throws XMLStreamException {
             String collation = attr("collation") == null ? TextMatch.UNICODE_CASEMAP : attr("collation");
             if (!CALDAV_COLLATIONS.contains(collation)) {
-                throw new DavRequestException(
+                throw DavException.precondition(
                         403,
                         new QName(PimXml.CARDDAV, "supported-collation"),
                         "collation " + collation + " is not supported");
             }
             String type = attr("match-type") == null ? "contains" : attr("match-type");
             if (!Set.of("equals", "contains", "starts-with", "ends-with").contains(type)) {
-                throw new DavRequestException(400, null, "no match-type " + type);
+                throw DavException.of(400, "no match-type " + type);
             }
             boolean negate = "yes".equals(attr("negate-condition"));
             return new dev.nubo.contacts.api.TextMatch(text(), collation, type, negate);

@@ -1,6 +1,7 @@
 package dev.nubo.dav.pim;
 
 import dev.nubo.collections.api.DavCollection;
+import dev.nubo.dav.core.DavException;
 import javax.xml.namespace.QName;
 
 /**
@@ -41,6 +42,6 @@ final class SyncTokens {
                 // falls through to the refusal
             }
         }
-        throw new DavRequestException(403, VALID_SYNC_TOKEN, "this sync-token was not issued for this collection");
+        throw DavException.precondition(403, VALID_SYNC_TOKEN, "this sync-token was not issued for this collection");
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.nubo.calendar.api.CompFilter;
+import dev.nubo.dav.core.DavException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,13 +18,11 @@ class ReportXmlTest {
     }
 
     static void refused(String xml, int status, String ns, String condition) {
-        assertThatThrownBy(() -> parse(xml))
-                .isInstanceOf(DavRequestException.class)
-                .satisfies(e -> {
-                    DavRequestException d = (DavRequestException) e;
-                    assertThat(d.status()).as(d.getMessage()).isEqualTo(status);
-                    assertThat(d.precondition()).isEqualTo(condition == null ? null : new QName(ns, condition));
-                });
+        assertThatThrownBy(() -> parse(xml)).isInstanceOf(DavException.class).satisfies(e -> {
+            DavException d = (DavException) e;
+            assertThat(d.status()).as(d.getMessage()).isEqualTo(status);
+            assertThat(d.precondition()).isEqualTo(condition == null ? null : new QName(ns, condition));
+        });
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.nubo.perf.jmh;
 
-import dev.nubo.dav.DavPath;
+import dev.nubo.dav.core.DavPath;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

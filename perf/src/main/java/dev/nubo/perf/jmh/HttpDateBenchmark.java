@@ -1,6 +1,6 @@
 package dev.nubo.perf.jmh;
 
-import dev.nubo.dav.HttpDate;
+import dev.nubo.dav.core.HttpDate;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,9 +1,9 @@
 package dev.nubo.perf.jmh;
 
-import dev.nubo.dav.ByteSink;
-import dev.nubo.dav.DavPath;
-import dev.nubo.dav.HttpDate;
-import dev.nubo.dav.Multistatus;
+import dev.nubo.dav.core.ByteSink;
+import dev.nubo.dav.core.DavPath;
+import dev.nubo.dav.core.HttpDate;
+import dev.nubo.dav.core.Multistatus;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.files.infra.NodeSql;
 import java.io.ByteArrayOutputStream;
@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.State;
  * displayname, getcontentlength, getlastmodified, getetag, getcontenttype and resourcetype, written into a 64 KiB
  * {@link ByteSink} over a stream that discards, as {@code DavEngine} writes into the servlet's stream. One operation
  * is the whole document (declaration to closing tag). The hrefs and property values are worked out in setup the way
- * {@code DavEngine.describe} works them out (its live-property sources, from rows mapped by {@code NodeSql.view}):
+ * {@code PropfindMethod.describe} works them out (its live-property sources, from rows mapped by {@code NodeSql.view}):
  * only the writer is measured; {@link HttpDateBenchmark} and {@link DavPathBenchmark} measure the formatting.
  * Folders answer resourcetype with DAV:collection and the two content properties under 404, as the engine does.
  */

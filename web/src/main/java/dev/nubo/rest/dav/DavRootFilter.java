@@ -1,6 +1,6 @@
 package dev.nubo.rest.dav;
 
-import dev.nubo.dav.VirtualCollection;
+import dev.nubo.dav.core.VirtualCollection;
 import dev.nubo.platform.web.BasicAuthGate;
 import jakarta.inject.Inject;
 import jakarta.servlet.Filter;

@@ -1,4 +1,4 @@
-package dev.nubo.dav;
+package dev.nubo.dav.core;
 
 import dev.nubo.files.api.NodeName;
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  * <p>{@code viewDepth} names of the request path (the collection and the entry) stand for {@code prefix}, the
  * entry's path in its owner's tree ("" for a drive's root), read only when a lock question is asked.
  */
-final class LockScope {
+public final class LockScope {
     private final UUID space;
     private final List<String> viewPrefix;
     private final Supplier<String> prefix;
@@ -29,7 +29,7 @@ final class LockScope {
     }
 
     /** A tree addressed as it is stored: the caller's own, or a public link's own space. */
-    static LockScope own(UUID space) {
+    public static LockScope own(UUID space) {
         return new LockScope(space, List.of(), () -> "");
     }
 
@@ -37,16 +37,16 @@ final class LockScope {
      * An entry of a DAV collection ({@code collection}/{@code entry}/…) that is stored in {@code owner}'s tree at the
      * path {@code ownerPath} supplies (with or without a leading '/'; "/" or "" for the owner's root).
      */
-    static LockScope entry(UUID owner, String collection, String entry, Supplier<String> ownerPath) {
+    public static LockScope entry(UUID owner, String collection, String entry, Supplier<String> ownerPath) {
         return new LockScope(owner, List.of(collection, entry), ownerPath);
     }
 
-    UUID space() {
+    public UUID space() {
         return space;
     }
 
     /** The lock key of {@code names}: the path in the lock space, "" for its root. */
-    String key(List<NodeName> names) {
+    public String key(List<NodeName> names) {
         List<String> values = names.stream().map(NodeName::value).toList();
         if (viewPrefix.isEmpty() || values.size() < viewPrefix.size()) {
             return String.join("/", values);
@@ -64,7 +64,7 @@ final class LockScope {
      * The request-path names of a lock's root, as the caller addresses it: a lock rooted above the entry (the owner
      * locked a folder around what they shared) shows the entry itself, the highest the caller can see.
      */
-    List<String> viewNames(String lockPath) {
+    public List<String> viewNames(String lockPath) {
         if (viewPrefix.isEmpty()) {
             return lockPath.isEmpty() ? List.of() : List.of(lockPath.split("/"));
         }
@@ -90,7 +90,7 @@ final class LockScope {
     }
 
     /** The parent's key of a key: "" for anything directly in the space's root. */
-    static String parentKey(String key) {
+    public static String parentKey(String key) {
         int slash = key.lastIndexOf('/');
         return slash < 0 ? "" : key.substring(0, slash);
     }

@@ -1,4 +1,4 @@
-package dev.nubo.dav;
+package dev.nubo.dav.core;
 
 import dev.nubo.platform.api.NuboException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -21,9 +21,10 @@ import javax.xml.namespace.QName;
  */
 public final class VirtualCollection {
     static final String ALLOW = "OPTIONS, PROPFIND";
-    private static final QName DISPLAYNAME = DavEngine.dav("displayname");
-    private static final QName CURRENT_USER_PRINCIPAL = DavEngine.dav("current-user-principal");
-    private static final QName PRINCIPAL_URL = DavEngine.dav("principal-URL");
+    private static final QName RESOURCETYPE = DavXml.dav("resourcetype");
+    private static final QName DISPLAYNAME = DavXml.dav("displayname");
+    private static final QName CURRENT_USER_PRINCIPAL = DavXml.dav("current-user-principal");
+    private static final QName PRINCIPAL_URL = DavXml.dav("principal-URL");
 
     private VirtualCollection() {}
 
@@ -56,7 +57,7 @@ public final class VirtualCollection {
             case "PROPFIND" -> propfind(href, childHrefs, principalHref, req, res);
             default -> {
                 res.setHeader("Allow", ALLOW);
-                DavEngine.error(res, 405, req.getMethod() + " is not allowed here: this level holds no files");
+                DavErrors.error(res, 405, req.getMethod() + " is not allowed here: this level holds no files");
             }
         }
     }
@@ -67,14 +68,14 @@ public final class VirtualCollection {
         String depth =
                 Optional.ofNullable(req.getHeader("Depth")).orElse("infinity").strip();
         if (!depth.equals("0") && !depth.equals("1")) {
-            DavEngine.davError(res, 403, "propfind-finite-depth", "Depth: infinity is not supported; use 0 or 1");
+            DavErrors.davError(res, 403, "propfind-finite-depth", "Depth: infinity is not supported; use 0 or 1");
             return;
         }
         DavXml.Propfind asked;
         try {
             asked = DavXml.propfind(req.getInputStream());
         } catch (NuboException e) {
-            DavEngine.error(res, 400, e.getMessage());
+            DavErrors.error(res, 400, e.getMessage());
             return;
         }
         res.setStatus(207);
@@ -107,20 +108,20 @@ public final class VirtualCollection {
                 };
         switch (asked.kind()) {
             case ALLPROP -> {
-                found.put(DavEngine.RESOURCETYPE, collection);
+                found.put(RESOURCETYPE, collection);
                 if (!name.isEmpty()) {
                     found.put(DISPLAYNAME, displayname);
                 }
             }
             case PROPNAME -> {
-                found.put(DavEngine.RESOURCETYPE, null);
+                found.put(RESOURCETYPE, null);
                 if (!name.isEmpty()) {
                     found.put(DISPLAYNAME, null);
                 }
             }
             case PROP -> {
                 for (QName q : asked.names()) {
-                    if (q.equals(DavEngine.RESOURCETYPE)) {
+                    if (q.equals(RESOURCETYPE)) {
                         found.put(q, collection);
                     } else if (q.equals(DISPLAYNAME) && !name.isEmpty()) {
                         found.put(q, displayname);

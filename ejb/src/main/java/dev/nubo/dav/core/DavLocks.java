@@ -1,4 +1,4 @@
-package dev.nubo.dav;
+package dev.nubo.dav.core;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.nubo.dav;
+package dev.nubo.dav.core;
 
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.platform.web.Payloads;
@@ -19,6 +19,12 @@ import javax.xml.stream.XMLStreamReader;
 public final class DavXml {
     public static final String DAV = "DAV:";
     public static final long MAX_BODY = 1 << 20;
+
+    /** A name in the DAV: namespace. */
+    public static QName dav(String local) {
+        return new QName(DAV, local);
+    }
+
     private static final XMLInputFactory INPUT = inputFactory();
 
     private DavXml() {}

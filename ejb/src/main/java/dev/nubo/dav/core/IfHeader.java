@@ -1,4 +1,4 @@
-package dev.nubo.dav;
+package dev.nubo.dav.core;
 
 import dev.nubo.platform.api.NuboException;
 import java.util.ArrayList;
@@ -10,15 +10,15 @@ import java.util.Set;
  * The WebDAV If header (RFC 4918 section 10.4): lists of conditions, each list optionally tagged with the resource
  * it is about. The header holds when any list holds; a list holds when all its conditions do.
  */
-record IfHeader(List<Group> groups) {
+public record IfHeader(List<Group> groups) {
     /** A state token ({@code <opaquelocktoken:...>}) or an entity tag ({@code ["..."]}), possibly negated. */
-    record Condition(boolean not, String token, String etag) {}
+    public record Condition(boolean not, String token, String etag) {}
 
     /** One parenthesised list; {@code resource} is the tag's raw URI or path, null for an untagged list. */
-    record Group(String resource, List<Condition> conditions) {}
+    public record Group(String resource, List<Condition> conditions) {}
 
     /** Parses the header; null when absent. A malformed header is a 400. */
-    static IfHeader parse(String header) {
+    public static IfHeader parse(String header) {
         if (header == null || header.isBlank()) {
             return null;
         }
@@ -97,7 +97,7 @@ record IfHeader(List<Group> groups) {
     }
 
     /** Every state token the header names (not negated): the lock tokens the client submits. */
-    Set<String> tokens() {
+    public Set<String> tokens() {
         Set<String> tokens = new LinkedHashSet<>();
         for (Group g : groups) {
             for (Condition c : g.conditions()) {

@@ -1,4 +1,4 @@
-package dev.nubo.dav;
+package dev.nubo.dav.core;
 
 import dev.nubo.files.api.NodeName;
 import dev.nubo.platform.api.NuboException;
