@@ -9,8 +9,8 @@ import dev.nubo.drives.api.DriveView;
 import dev.nubo.drives.api.Drives;
 import dev.nubo.drives.api.MyDrive;
 import dev.nubo.files.api.NodeName;
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.NodeView;
-import dev.nubo.files.infra.NodeSql;
 import dev.nubo.groups.api.EffectiveGroups;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
@@ -227,7 +227,7 @@ public class SqlDrives implements Drives {
      */
     private List<MyDrive> memberships(UUID caller, UUID only) {
         List<?> rows = em.createNativeQuery("SELECT * FROM (SELECT DISTINCT ON (n.id) g.id AS grant_id, "
-                        + NodeSql.COLUMNS + ", u.id AS drive_id, u.display_name, u.quota_bytes, u.used_bytes,"
+                        + NodeRows.COLUMNS + ", u.id AS drive_id, u.display_name, u.quota_bytes, u.used_bytes,"
                         + " g.role, g.created_at AS since, gg.id AS via_id, gg.name AS via_name,"
                         + " gg.display_name AS via_display"
                         + " FROM grants g JOIN nodes n ON n.id = g.node_id AND n.parent_id IS NULL"
@@ -245,8 +245,8 @@ public class SqlDrives implements Drives {
     }
 
     private static MyDrive myDrive(Object[] r) {
-        int c = 1 + NodeSql.WIDTH;
-        NodeView root = NodeSql.view(Arrays.copyOfRange(r, 1, c));
+        int c = 1 + NodeRows.WIDTH;
+        NodeView root = NodeRows.view(Arrays.copyOfRange(r, 1, c));
         String name = (String) r[c + 1];
         NodeView named = new NodeView(
                 root.id(), null, name, true, root.size(), null, root.etag(), root.createdAt(), root.modifiedAt(), null);

@@ -2,6 +2,7 @@ package dev.nubo.files.infra;
 
 import dev.nubo.files.api.ListingPage;
 import dev.nubo.files.api.ListingQuery;
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.NodeView;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
@@ -26,7 +27,7 @@ final class Listing {
         String folders = cursor.isEmpty() ? "TRUE" : cursor.get().folder() ? after : "FALSE";
         String files = cursor.isEmpty() || cursor.get().folder() ? "TRUE" : after;
         String order = " ORDER BY " + key + dir + ", n.name" + dir + " LIMIT ?2";
-        String segment = "SELECT " + NodeSql.COLUMNS + ", %d AS seg, " + key + " AS k FROM nodes n"
+        String segment = "SELECT " + NodeRows.COLUMNS + ", %d AS seg, " + key + " AS k FROM nodes n"
                 + " WHERE n.parent_id = ?1 AND n.trashed_at IS NULL AND n.kind = '%s' AND %s" + order;
         Query query = em.createNativeQuery("SELECT * FROM ((" + String.format(segment, 0, "d", folders)
                         + ") UNION ALL (" + String.format(segment, 1, "f", files) + ")) x ORDER BY x.seg, x.k" + dir

@@ -1,8 +1,7 @@
 package dev.nubo.files.infra;
 
-import static dev.nubo.platform.db.SqlValues.time;
-
 import dev.nubo.files.api.NodeName;
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
@@ -21,15 +20,6 @@ import java.util.UUID;
  * statement ({@link SqlNodeWriter}).
  */
 public final class NodeSql {
-    /** The columns {@link #view} maps, in its order; the search feature's reader selects them too. */
-    public static final String COLUMNS = "n.id, n.parent_id, n.name, n.kind, n.size, n.mime_type, n.etag, n.created_at,"
-            + " n.modified_at, n.blob_hash";
-    /** How many columns {@link #COLUMNS} has: a query's own columns after them start at this index. */
-    public static final int WIDTH = 10;
-    /** No node on the path (the node itself included) is in the trash. */
-    public static final String NOT_IN_TRASH =
-            " NOT EXISTS (SELECT 1 FROM nodes t WHERE t.path @> n.path AND t.trashed_at IS NOT NULL)";
-
     private NodeSql() {}
 
     record Quota(Long quotaBytes, long usedBytes) {}
@@ -164,20 +154,6 @@ public final class NodeSql {
     }
 
     static List<NodeView> rows(Collection<?> rows) {
-        return rows.stream().map(r -> (Object[]) r).map(NodeSql::view).toList();
-    }
-
-    public static NodeView view(Object[] r) {
-        return new NodeView(
-                ((Number) r[0]).longValue(),
-                r[1] == null ? null : ((Number) r[1]).longValue(),
-                (String) r[2],
-                "d".equals(String.valueOf(r[3])),
-                ((Number) r[4]).longValue(),
-                (String) r[5],
-                (String) r[6],
-                time(r[7]),
-                time(r[8]),
-                r[9] == null ? null : String.valueOf(r[9]).trim());
+        return rows.stream().map(r -> (Object[]) r).map(NodeRows::view).toList();
     }
 }

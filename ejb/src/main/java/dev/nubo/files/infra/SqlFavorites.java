@@ -3,6 +3,7 @@ package dev.nubo.files.infra;
 import dev.nubo.files.api.Favorites;
 import dev.nubo.files.api.FileAccess;
 import dev.nubo.files.api.FileAccess.Need;
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.groups.api.EffectiveGroups;
 import dev.nubo.platform.db.SqlValues;
@@ -81,10 +82,10 @@ public class SqlFavorites implements Favorites {
     public List<NodeView> list(UUID caller) {
         // the caller's own items, and items shared with them while a live grant (to them or one of their groups, on
         // the item or a folder above) still reaches them: a star does not outlive the access it was made with
-        return NodeSql.rows(em.createNativeQuery("SELECT " + NodeSql.COLUMNS + " FROM favorites f"
+        return NodeSql.rows(em.createNativeQuery("SELECT " + NodeRows.COLUMNS + " FROM favorites f"
                         + " JOIN nodes n ON n.id = f.node_id WHERE f.user_id = ?1 AND (n.owner_id = ?1 OR "
                         + SqlFileAccess.GRANTED_ON_PATH + ") AND"
-                        + NodeSql.NOT_IN_TRASH + " ORDER BY n.kind, n.name LIMIT ?2")
+                        + NodeRows.NOT_IN_TRASH + " ORDER BY n.kind, n.name LIMIT ?2")
                 .setParameter(1, caller)
                 .setParameter(2, MAX_LIST)
                 .setParameter(3, groupsOf(caller))
@@ -95,18 +96,18 @@ public class SqlFavorites implements Favorites {
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<Starred> listWithPaths(UUID caller) {
         @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT " + NodeSql.COLUMNS + ", (SELECT string_agg(a.name, '/'"
+        List<Object[]> rows = em.createNativeQuery("SELECT " + NodeRows.COLUMNS + ", (SELECT string_agg(a.name, '/'"
                         + " ORDER BY nlevel(a.path)) FROM nodes a WHERE a.id = ANY (CAST(string_to_array("
                         + "ltree2text(n.path), '.') AS bigint[])) AND a.parent_id IS NOT NULL) FROM favorites f"
                         + " JOIN nodes n ON n.id = f.node_id WHERE f.user_id = ?1 AND n.owner_id = ?1 AND"
-                        + NodeSql.NOT_IN_TRASH + " ORDER BY n.kind, n.name LIMIT ?2")
+                        + NodeRows.NOT_IN_TRASH + " ORDER BY n.kind, n.name LIMIT ?2")
                 .setParameter(1, caller)
                 .setParameter(2, MAX_LIST)
                 .getResultList();
         List<Starred> starred = new java.util.ArrayList<>(rows.size());
         for (Object[] r : rows) {
             String path = r[r.length - 1] == null ? "" : (String) r[r.length - 1];
-            starred.add(new Starred(NodeSql.view(r), path));
+            starred.add(new Starred(NodeRows.view(r), path));
         }
         return starred;
     }
@@ -118,12 +119,12 @@ public class SqlFavorites implements Favorites {
             return List.of();
         }
         @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT DISTINCT ON (n.id) " + NodeSql.COLUMNS + ", e.id,"
+        List<Object[]> rows = em.createNativeQuery("SELECT DISTINCT ON (n.id) " + NodeRows.COLUMNS + ", e.id,"
                         + " (SELECT string_agg(a.name, '/' ORDER BY nlevel(a.path)) FROM nodes a"
                         + " WHERE a.path <@ e.path AND a.path @> n.path AND a.id <> e.id)"
                         + " FROM favorites f JOIN nodes n ON n.id = f.node_id"
                         + " JOIN nodes e ON e.id = ANY (CAST(?2 AS bigint[])) AND e.path @> n.path"
-                        + " WHERE f.user_id = ?1 AND n.owner_id <> ?1 AND" + NodeSql.NOT_IN_TRASH
+                        + " WHERE f.user_id = ?1 AND n.owner_id <> ?1 AND" + NodeRows.NOT_IN_TRASH
                         + " ORDER BY n.id, nlevel(e.path) LIMIT ?3")
                 .setParameter(1, caller)
                 .setParameter(2, SqlValues.longArray(entryIds))
@@ -132,9 +133,9 @@ public class SqlFavorites implements Favorites {
         List<StarredBelow> starred = new java.util.ArrayList<>(rows.size());
         for (Object[] r : rows) {
             starred.add(new StarredBelow(
-                    NodeSql.view(r),
-                    ((Number) r[NodeSql.WIDTH]).longValue(),
-                    r[NodeSql.WIDTH + 1] == null ? "" : (String) r[NodeSql.WIDTH + 1]));
+                    NodeRows.view(r),
+                    ((Number) r[NodeRows.WIDTH]).longValue(),
+                    r[NodeRows.WIDTH + 1] == null ? "" : (String) r[NodeRows.WIDTH + 1]));
         }
         return starred;
     }

@@ -1,6 +1,7 @@
 package dev.nubo.files.infra;
 
 import dev.nubo.files.api.FileAccess;
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.groups.api.EffectiveGroups;
 import dev.nubo.platform.api.ErrorKind;
@@ -118,10 +119,10 @@ public class SqlFileAccess implements FileAccess {
     }
 
     private static Writable writable(Object[] row) {
-        Number room = (Number) row[NodeSql.WIDTH + 6];
+        Number room = (Number) row[NodeRows.WIDTH + 6];
         return new Writable(
-                NodeSql.view(row),
-                SqlValues.uuid(row[NodeSql.WIDTH + 5]),
+                NodeRows.view(row),
+                SqlValues.uuid(row[NodeRows.WIDTH + 5]),
                 room == null ? Long.MAX_VALUE : Math.max(0, room.longValue()));
     }
 
@@ -157,19 +158,19 @@ public class SqlFileAccess implements FileAccess {
      * invisible node is 404 like a missing one; a visible node the caller may not change is 403.
      */
     private NodeView decide(UUID caller, long nodeId, Need need, boolean detaching) {
-        return NodeSql.view(decided(caller, nodeId, need, detaching, ""));
+        return NodeRows.view(decided(caller, nodeId, need, detaching, ""));
     }
 
     /** {@link #decide}'s row, with {@code extra} columns after its own. */
     private Object[] decided(UUID caller, long nodeId, Need need, boolean detaching, String extra) {
-        List<?> rows = em.createNativeQuery(HOLDERS + " SELECT " + NodeSql.COLUMNS + ", n.owner_id = ?1,"
+        List<?> rows = em.createNativeQuery(HOLDERS + " SELECT " + NodeRows.COLUMNS + ", n.owner_id = ?1,"
                         + " CASE WHEN n.owner_id = ?1 OR NOT EXISTS (SELECT 1 FROM grants g0 WHERE g0.node_id = n.id)"
                         + " THEN 0 ELSE (SELECT coalesce(max(" + LEVEL
                         + "), 0) FROM grants g WHERE g.node_id = n.id AND "
                         + LIVE + " AND " + REACHES + ") END,"
                         + " CASE WHEN n.parent_id IS NULL THEN NULL ELSE ltree2text(subpath(n.path, 0, nlevel(n.path) - 1))"
                         + " END, e.n, now()" + extra
-                        + " FROM nodes n CROSS JOIN access_epoch e WHERE n.id = ?2 AND" + NodeSql.NOT_IN_TRASH)
+                        + " FROM nodes n CROSS JOIN access_epoch e WHERE n.id = ?2 AND" + NodeRows.NOT_IN_TRASH)
                 .setParameter(1, caller)
                 .setParameter(2, nodeId)
                 .getResultList();
@@ -177,26 +178,26 @@ public class SqlFileAccess implements FileAccess {
             throw NuboException.notFound("file or folder");
         }
         Object[] row = (Object[]) rows.get(0);
-        NodeView node = NodeSql.view(row);
+        NodeView node = NodeRows.view(row);
         int held;
         int parentLevel;
-        if (Boolean.TRUE.equals(row[NodeSql.WIDTH])) {
+        if (Boolean.TRUE.equals(row[NodeRows.WIDTH])) {
             held = MANAGER;
             parentLevel = MANAGER;
         } else if (node.parentId() == null) {
             // a root has no folder above it: only a grant on the root itself (a shared drive's membership; a
             // person's root cannot be shared) reaches it, and nobody but its owner may detach it
-            held = ((Number) row[NodeSql.WIDTH + 1]).intValue();
+            held = ((Number) row[NodeRows.WIDTH + 1]).intValue();
             parentLevel = 0;
         } else {
-            String folderPath = (String) row[NodeSql.WIDTH + 2];
+            String folderPath = (String) row[NodeRows.WIDTH + 2];
             FolderDecisions.Decision folder = decisions.get(
                     new FolderDecisions.Key(caller, folderPath),
-                    ((Number) row[NodeSql.WIDTH + 3]).longValue(),
-                    SqlValues.time(row[NodeSql.WIDTH + 4]).toInstant(),
+                    ((Number) row[NodeRows.WIDTH + 3]).longValue(),
+                    SqlValues.time(row[NodeRows.WIDTH + 4]).toInstant(),
                     () -> loadFolder(caller, folderPath));
             parentLevel = folder.level();
-            held = Math.max(((Number) row[NodeSql.WIDTH + 1]).intValue(), parentLevel);
+            held = Math.max(((Number) row[NodeRows.WIDTH + 1]).intValue(), parentLevel);
         }
         if (held == 0) {
             // not visible: exactly like a node that does not exist

@@ -10,6 +10,7 @@ import dev.nubo.files.api.FolderEntry;
 import dev.nubo.files.api.ListingPage;
 import dev.nubo.files.api.ListingQuery;
 import dev.nubo.files.api.NodeName;
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.files.api.StorageUsage;
 import dev.nubo.platform.api.NuboException;
@@ -60,7 +61,7 @@ public class SqlFileTree implements FileTree {
     @Override
     @Transactional(Transactional.TxType.SUPPORTS)
     public NodeView root(UUID caller) {
-        return NodeSql.one(em.createNativeQuery("SELECT " + NodeSql.COLUMNS
+        return NodeSql.one(em.createNativeQuery("SELECT " + NodeRows.COLUMNS
                                 + " FROM nodes n WHERE n.owner_id = ?1 AND n.parent_id IS NULL")
                         .setParameter(1, caller)
                         .getResultList())
@@ -115,7 +116,7 @@ public class SqlFileTree implements FileTree {
                         + " SELECT c.id, w.depth + 1 FROM walk w JOIN nodes c ON c.parent_id = w.id"
                         + " AND c.trashed_at IS NULL AND c.name = (string_to_array(?2, '/'))[w.depth + 1]"
                         + " WHERE w.depth < ?3)"
-                        + " SELECT " + NodeSql.COLUMNS + ", w.depth FROM walk w JOIN nodes n ON n.id = w.id"
+                        + " SELECT " + NodeRows.COLUMNS + ", w.depth FROM walk w JOIN nodes n ON n.id = w.id"
                         + " ORDER BY w.depth DESC LIMIT 1")
                 .setParameter(1, startParameter)
                 .setParameter(2, joined)
@@ -125,7 +126,7 @@ public class SqlFileTree implements FileTree {
             throw NuboException.notFound("folder");
         }
         Object[] row = (Object[]) rows.get(0);
-        return new Resolved(NodeSql.view(row), ((Number) row[row.length - 1]).intValue());
+        return new Resolved(NodeRows.view(row), ((Number) row[row.length - 1]).intValue());
     }
 
     @Override
@@ -156,7 +157,7 @@ public class SqlFileTree implements FileTree {
     private List<Ancestor> visibleChain(UUID caller, long nodeId) {
         List<?> rows = em.createNativeQuery("SELECT a.id, a.name, a.parent_id IS NULL AND a.owner_id = ?1 OR "
                         + SqlFileAccess.GRANTED_EXACTLY + " FROM nodes n JOIN nodes a ON a.path @> n.path"
-                        + " WHERE n.id = ?2 AND" + NodeSql.NOT_IN_TRASH + " ORDER BY nlevel(a.path)")
+                        + " WHERE n.id = ?2 AND" + NodeRows.NOT_IN_TRASH + " ORDER BY nlevel(a.path)")
                 .setParameter(1, caller)
                 .setParameter(2, nodeId)
                 .setParameter(3, access.groupsParameter(caller))
@@ -428,11 +429,11 @@ public class SqlFileTree implements FileTree {
     public StorageUsage usage(UUID caller) {
         Object[] r = (Object[]) em.createNativeQuery("SELECT u.used_bytes, u.quota_bytes,"
                         + " (SELECT coalesce(sum(n.size), 0) FROM nodes n WHERE n.owner_id = u.id AND n.kind = 'f'"
-                        + " AND NOT" + NodeSql.NOT_IN_TRASH + "),"
+                        + " AND NOT" + NodeRows.NOT_IN_TRASH + "),"
                         + " (SELECT count(*) FILTER (WHERE n.kind = 'f') FROM nodes n WHERE n.owner_id = u.id AND "
-                        + NodeSql.NOT_IN_TRASH + "),"
+                        + NodeRows.NOT_IN_TRASH + "),"
                         + " (SELECT count(*) FILTER (WHERE n.kind = 'd' AND n.parent_id IS NOT NULL) FROM nodes n"
-                        + " WHERE n.owner_id = u.id AND " + NodeSql.NOT_IN_TRASH + ")"
+                        + " WHERE n.owner_id = u.id AND " + NodeRows.NOT_IN_TRASH + ")"
                         + " FROM users u WHERE u.id = ?1")
                 .setParameter(1, caller)
                 .getSingleResult();

@@ -1,6 +1,7 @@
 package dev.nubo.files.infra;
 
 import dev.nubo.files.api.Locations;
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.platform.db.SqlValues;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,10 +36,10 @@ public class SqlLocations implements Locations {
         if (nodeIds.isEmpty()) {
             return Map.of();
         }
-        List<?> rows = em.createNativeQuery("SELECT " + NodeSql.COLUMNS + ", a.id, a.name,"
+        List<?> rows = em.createNativeQuery("SELECT " + NodeRows.COLUMNS + ", a.id, a.name,"
                         + " a.parent_id IS NULL AND a.owner_id = ?1 OR " + SqlFileAccess.GRANTED_EXACTLY
                         + " FROM nodes n JOIN nodes a ON a.path @> n.path"
-                        + " WHERE n.id = ANY (CAST(?2 AS bigint[])) AND" + NodeSql.NOT_IN_TRASH
+                        + " WHERE n.id = ANY (CAST(?2 AS bigint[])) AND" + NodeRows.NOT_IN_TRASH
                         + " ORDER BY n.id, nlevel(a.path)")
                 .setParameter(1, caller)
                 .setParameter(2, SqlValues.longArray(nodeIds))
@@ -52,9 +53,9 @@ public class SqlLocations implements Locations {
         }
         Map<Long, Located> out = new HashMap<>();
         byNode.forEach((id, chain) -> {
-            NodeView node = NodeSql.view(chain.get(0));
+            NodeView node = NodeRows.view(chain.get(0));
             int start = 0;
-            while (start < chain.size() && !Boolean.TRUE.equals(chain.get(start)[NodeSql.WIDTH + 2])) {
+            while (start < chain.size() && !Boolean.TRUE.equals(chain.get(start)[NodeRows.WIDTH + 2])) {
                 start++;
             }
             if (start < chain.size()) {
@@ -71,7 +72,7 @@ public class SqlLocations implements Locations {
         }
         StringBuilder path = new StringBuilder();
         for (Object[] a : above) {
-            String name = (String) a[NodeSql.WIDTH + 1];
+            String name = (String) a[NodeRows.WIDTH + 1];
             if (!name.isEmpty()) {
                 path.append('/').append(name);
             }

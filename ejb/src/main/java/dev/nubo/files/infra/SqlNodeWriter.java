@@ -6,6 +6,7 @@ import dev.nubo.files.api.ConflictMode;
 import dev.nubo.files.api.FileAccess;
 import dev.nubo.files.api.FileAccess.Writable;
 import dev.nubo.files.api.NodeName;
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
@@ -180,7 +181,7 @@ public class SqlNodeWriter implements dev.nubo.files.api.WriteUpkeep {
                 throw NuboException.notFound("folder");
             }
             fold(owner);
-            return NodeSql.view(row);
+            return NodeRows.view(row);
         } catch (SQLException e) {
             throw isUniqueViolation(e) ? SqlFileTree.nameTaken(name) : failed(e);
         } finally {
@@ -248,7 +249,7 @@ public class SqlNodeWriter implements dev.nubo.files.api.WriteUpkeep {
     }
 
     /** The columns {@link NodeSql#view} maps, as an INSERT or UPDATE of nodes returns them. */
-    private static final String RETURNED = NodeSql.COLUMNS.replace("n.", "");
+    private static final String RETURNED = NodeRows.COLUMNS.replace("n.", "");
 
     private NodeView insertFile(
             UUID caller,
@@ -293,7 +294,7 @@ public class SqlNodeWriter implements dev.nubo.files.api.WriteUpkeep {
             throw NuboException.notFound("folder");
         }
         afterWrite(caller, owner);
-        return NodeSql.view(row);
+        return NodeRows.view(row);
     }
 
     /**
@@ -321,7 +322,7 @@ public class SqlNodeWriter implements dev.nubo.files.api.WriteUpkeep {
                             + " h AS (DELETE FROM write_holds WHERE id = ? AND EXISTS (SELECT 1 FROM o) RETURNING id),"
                             + " n AS (UPDATE nodes SET blob_hash = ?, size = ?, etag = md5(random()::text || nodes.id::text),"
                             + " modified_at = coalesce(CAST(? AS timestamptz), now()) FROM o, h WHERE nodes.id = o.id"
-                            + " RETURNING " + NodeSql.COLUMNS.replace("n.", "nodes.") + ", nodes.owner_id),"
+                            + " RETURNING " + NodeRows.COLUMNS.replace("n.", "nodes.") + ", nodes.owner_id),"
                             + " b AS (UPDATE blobs SET ref_count = ref_count - 1, unreferenced_since ="
                             + " CASE WHEN ref_count = 1 THEN now() END FROM o, n WHERE blobs.hash = o.blob_hash"
                             + " AND ref_count > 0),"
@@ -347,7 +348,7 @@ public class SqlNodeWriter implements dev.nubo.files.api.WriteUpkeep {
             return Optional.empty();
         }
         afterWrite(caller, owner);
-        return Optional.of(NodeSql.view(row));
+        return Optional.of(NodeRows.view(row));
     }
 
     /**

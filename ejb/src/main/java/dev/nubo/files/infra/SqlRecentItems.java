@@ -2,6 +2,7 @@ package dev.nubo.files.infra;
 
 import static dev.nubo.platform.db.SqlValues.time;
 
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.RecentItems;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -53,15 +54,15 @@ public class SqlRecentItems implements RecentItems {
         if (limit < 1 || limit > KEPT) {
             throw dev.nubo.platform.api.NuboException.invalid("limit must be between 1 and " + KEPT);
         }
-        List<?> rows = em.createNativeQuery("SELECT " + NodeSql.COLUMNS + ", r.action, r.at FROM recent_items r"
+        List<?> rows = em.createNativeQuery("SELECT " + NodeRows.COLUMNS + ", r.action, r.at FROM recent_items r"
                         + " JOIN nodes n ON n.id = r.node_id WHERE r.user_id = ?1 AND n.owner_id = ?1 AND"
-                        + NodeSql.NOT_IN_TRASH + " ORDER BY r.at DESC LIMIT ?2")
+                        + NodeRows.NOT_IN_TRASH + " ORDER BY r.at DESC LIMIT ?2")
                 .setParameter(1, caller)
                 .setParameter(2, limit)
                 .getResultList();
         return rows.stream()
                 .map(r -> (Object[]) r)
-                .map(r -> new Recent(NodeSql.view(Arrays.copyOf(r, 10)), (String) r[10], time(r[11])))
+                .map(r -> new Recent(NodeRows.view(Arrays.copyOf(r, 10)), (String) r[10], time(r[11])))
                 .toList();
     }
 }

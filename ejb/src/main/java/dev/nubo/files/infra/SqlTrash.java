@@ -5,6 +5,7 @@ import static dev.nubo.platform.db.SqlValues.time;
 import dev.nubo.files.api.FileAccess;
 import dev.nubo.files.api.FileAccess.Need;
 import dev.nubo.files.api.NodeName;
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.NodeView;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.trash.api.Trash;
@@ -53,7 +54,7 @@ public class SqlTrash implements Trash {
                 ? " AND (n.trashed_at, n.id) < (SELECT a.trashed_at, a.id FROM nodes a WHERE a.id = ?2"
                         + " AND a.owner_id = ?1 AND a.trashed_at IS NOT NULL)"
                 : "";
-        var query = em.createNativeQuery("SELECT " + NodeSql.COLUMNS + ", n.trashed_from, n.trashed_at FROM nodes n"
+        var query = em.createNativeQuery("SELECT " + NodeRows.COLUMNS + ", n.trashed_from, n.trashed_at FROM nodes n"
                         + " WHERE n.owner_id = ?1 AND n.trashed_at IS NOT NULL" + keyset
                         + " ORDER BY n.trashed_at DESC, n.id DESC LIMIT ?3")
                 .setParameter(1, caller)
@@ -62,7 +63,7 @@ public class SqlTrash implements Trash {
         List<TrashItem> items = ((List<?>) query.getResultList())
                 .stream()
                         .map(r -> (Object[]) r)
-                        .map(r -> new TrashItem(NodeSql.view(Arrays.copyOf(r, 10)), (String) r[10], time(r[11])))
+                        .map(r -> new TrashItem(NodeRows.view(Arrays.copyOf(r, 10)), (String) r[10], time(r[11])))
                         .toList();
         boolean more = items.size() > limit;
         List<TrashItem> page = more ? items.subList(0, limit) : items;

@@ -3,8 +3,8 @@ package dev.nubo.files.service;
 import dev.nubo.files.api.ChunkedUploads;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
+import dev.nubo.platform.io.DurableFiles;
 import dev.nubo.storage.api.BlobStore;
-import dev.nubo.storage.infra.FsBlobStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -56,7 +56,7 @@ public class ChunkedUploadsBean implements ChunkedUploads {
         try {
             Path user = Files.createDirectories(userDir(caller));
             Files.createDirectory(user.resolve(transferId(transferId)));
-            FsBlobStore.fsyncDirectory(user);
+            DurableFiles.fsyncDirectory(user);
         } catch (FileAlreadyExistsException e) {
             throw new NuboException(ErrorKind.CONFLICT, "transfer_exists", "the transfer exists already");
         } catch (IOException e) {
@@ -141,7 +141,7 @@ public class ChunkedUploadsBean implements ChunkedUploads {
             done = true;
             Instant now = Instant.now();
             Files.setLastModifiedTime(dir, FileTime.from(now));
-            FsBlobStore.fsyncDirectory(dir);
+            DurableFiles.fsyncDirectory(dir);
             return new Chunk(name, written, now);
         } finally {
             if (!done) {

@@ -2,8 +2,8 @@ package dev.nubo.links.infra;
 
 import static dev.nubo.platform.db.SqlValues.time;
 
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.NodeView;
-import dev.nubo.files.infra.NodeSql;
 import dev.nubo.links.api.LinkPermission;
 import dev.nubo.links.api.LinkView;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -43,8 +43,8 @@ public class SqlLinkStore {
             + " AND (g.grantee_user_id = l.created_by OR g.grantee_group_id IN (SELECT id FROM eg))))";
 
     private static final String RESOLVED_COLUMNS = "l.id, l.token, l.owner_id, u.display_name, l.permission,"
-            + " l.password_hash, l.expires_at, " + CREATOR_MAY_SHARE + ", " + NodeSql.COLUMNS + ", "
-            + NodeSql.COLUMNS.replace("n.", "r.");
+            + " l.password_hash, l.expires_at, " + CREATOR_MAY_SHARE + ", " + NodeRows.COLUMNS + ", "
+            + NodeRows.COLUMNS.replace("n.", "r.");
 
     @PersistenceContext(unitName = "nubo")
     EntityManager em;
@@ -183,8 +183,8 @@ public class SqlLinkStore {
     }
 
     private static Resolved resolved(Object[] r) {
-        NodeView node = NodeSql.view(java.util.Arrays.copyOfRange(r, 8, 8 + NodeSql.WIDTH));
-        NodeView root = NodeSql.view(java.util.Arrays.copyOfRange(r, 8 + NodeSql.WIDTH, 8 + 2 * NodeSql.WIDTH));
+        NodeView node = NodeRows.view(java.util.Arrays.copyOfRange(r, 8, 8 + NodeRows.WIDTH));
+        NodeView root = NodeRows.view(java.util.Arrays.copyOfRange(r, 8 + NodeRows.WIDTH, 8 + 2 * NodeRows.WIDTH));
         return new Resolved(
                 ((Number) r[0]).longValue(),
                 (String) r[1],
@@ -196,7 +196,7 @@ public class SqlLinkStore {
                 Boolean.TRUE.equals(r[7]),
                 root,
                 node,
-                ((Number) r[8 + 2 * NodeSql.WIDTH]).intValue());
+                ((Number) r[8 + 2 * NodeRows.WIDTH]).intValue());
     }
 
     /** How many of the ids are live items at or below the root (one statement). */

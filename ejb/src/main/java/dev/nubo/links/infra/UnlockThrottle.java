@@ -1,7 +1,7 @@
 package dev.nubo.links.infra;
 
-import dev.nubo.auth.infra.LoginThrottle;
 import dev.nubo.platform.cache.Caches;
+import dev.nubo.platform.security.LoginThrottle;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,7 +1,6 @@
 package dev.nubo.links.service;
 
 import dev.nubo.auth.api.PasswordHasher;
-import dev.nubo.auth.infra.ServerSecrets;
 import dev.nubo.files.api.ConflictMode;
 import dev.nubo.files.api.FileContent;
 import dev.nubo.files.api.FileTree;
@@ -19,6 +18,7 @@ import dev.nubo.links.infra.SqlLinkStore;
 import dev.nubo.links.infra.UnlockThrottle;
 import dev.nubo.platform.api.ErrorKind;
 import dev.nubo.platform.api.NuboException;
+import dev.nubo.platform.security.ServerSecrets;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

@@ -2,6 +2,7 @@ package dev.nubo.media.infra;
 
 import dev.nubo.media.api.Thumbnail;
 import dev.nubo.media.api.ThumbnailSize;
+import dev.nubo.platform.io.DurableFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -71,7 +72,7 @@ public final class FsThumbnailStore {
                 }
             }
         }
-        fsyncDirectory(dir);
+        DurableFiles.fsyncDirectory(dir);
     }
 
     /** Deletes every size of that content, and any temp file a crashed writer left for it. */
@@ -92,7 +93,7 @@ public final class FsThumbnailStore {
             }
         }
         if (deleted) {
-            fsyncDirectory(dir);
+            DurableFiles.fsyncDirectory(dir);
         }
     }
 
@@ -139,12 +140,5 @@ public final class FsThumbnailStore {
 
     private static String extension(String mimeType) {
         return Thumbnail.PNG.equals(mimeType) ? "png" : "jpg";
-    }
-
-    /** Makes renames and deletions in {@code dir} durable (the directory's own fsync). */
-    private static void fsyncDirectory(Path dir) throws IOException {
-        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
-            channel.force(true);
-        }
     }
 }

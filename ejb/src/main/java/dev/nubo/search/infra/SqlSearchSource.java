@@ -2,8 +2,8 @@ package dev.nubo.search.infra;
 
 import static dev.nubo.platform.db.SqlValues.time;
 
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.NodeView;
-import dev.nubo.files.infra.NodeSql;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -121,7 +121,7 @@ public class SqlSearchSource {
         }
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery(
-                        "SELECT " + NodeSql.COLUMNS + ", (SELECT string_agg(a.name, '/' ORDER BY"
+                        "SELECT " + NodeRows.COLUMNS + ", (SELECT string_agg(a.name, '/' ORDER BY"
                                 + " nlevel(a.path)) FROM nodes a WHERE a.id = ANY (CAST(string_to_array(ltree2text(n.path),"
                                 + " '.') AS bigint[])) AND a.parent_id IS NOT NULL) FROM nodes n WHERE n.id = ANY (CAST("
                                 + "string_to_array(?1, ',') AS bigint[])) AND n.owner_id = ANY (CAST(string_to_array(?2, ',')"
@@ -131,7 +131,7 @@ public class SqlSearchSource {
                 .getResultList();
         Map<Long, Located> byId = new java.util.HashMap<>();
         for (Object[] r : rows) {
-            NodeView node = NodeSql.view(r);
+            NodeView node = NodeRows.view(r);
             byId.put(node.id(), new Located(node, "/" + (r[10] == null ? "" : r[10])));
         }
         Map<Long, Located> ordered = new LinkedHashMap<>();

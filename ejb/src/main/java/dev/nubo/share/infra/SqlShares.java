@@ -5,8 +5,8 @@ import static dev.nubo.platform.db.SqlValues.uuid;
 
 import dev.nubo.files.api.FileAccess;
 import dev.nubo.files.api.FileAccess.Need;
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.NodeView;
-import dev.nubo.files.infra.NodeSql;
 import dev.nubo.groups.api.EffectiveGroups;
 import dev.nubo.platform.api.NuboException;
 import dev.nubo.platform.db.SqlValues;
@@ -162,7 +162,7 @@ public class SqlShares implements Shares {
     @Transactional(Transactional.TxType.SUPPORTS)
     public List<GrantView> outgoing(UUID caller) {
         return grants(
-                "(g.owner_id = ?1 OR g.granted_by = ?1) AND n.parent_id IS NOT NULL AND" + NodeSql.NOT_IN_TRASH
+                "(g.owner_id = ?1 OR g.granted_by = ?1) AND n.parent_id IS NOT NULL AND" + NodeRows.NOT_IN_TRASH
                         + " ORDER BY g.created_at DESC, g.id DESC",
                 caller);
     }
@@ -172,7 +172,7 @@ public class SqlShares implements Shares {
     public Optional<GrantView> outgoing(UUID caller, long grantId) {
         return grants(
                         "g.id = ?2 AND (g.owner_id = ?1 OR g.granted_by = ?1) AND n.parent_id IS NOT NULL AND"
-                                + NodeSql.NOT_IN_TRASH,
+                                + NodeRows.NOT_IN_TRASH,
                         caller,
                         grantId)
                 .stream()
@@ -199,7 +199,7 @@ public class SqlShares implements Shares {
 
     /** Every live grant reaching the caller, the strongest per item; {@code narrower} may use ?3. */
     private List<IncomingShare> incomingRows(UUID caller, String narrower, Object third) {
-        jakarta.persistence.Query q = em.createNativeQuery("SELECT DISTINCT ON (n.id) g.id, " + NodeSql.COLUMNS
+        jakarta.persistence.Query q = em.createNativeQuery("SELECT DISTINCT ON (n.id) g.id, " + NodeRows.COLUMNS
                 + ", o.id, o.username, o.display_name, g.role, g.created_at, g.expires_at, gg.id, gg.name,"
                 + " gg.display_name, EXISTS (SELECT 1 FROM grants_hidden h WHERE h.grant_id = g.id"
                 + " AND h.user_id = ?1) AS hidden"
@@ -207,7 +207,7 @@ public class SqlShares implements Shares {
                 + " LEFT JOIN groups gg ON gg.id = g.grantee_group_id"
                 + " WHERE (g.grantee_user_id = ?1 OR g.grantee_group_id = ANY (CAST(?2 AS uuid[])))"
                 // a grant on a root is a shared drive's membership, not a share
-                + " AND " + LIVE + " AND n.owner_id <> ?1 AND n.parent_id IS NOT NULL AND" + NodeSql.NOT_IN_TRASH
+                + " AND " + LIVE + " AND n.owner_id <> ?1 AND n.parent_id IS NOT NULL AND" + NodeRows.NOT_IN_TRASH
                 + narrower
                 + " ORDER BY n.id, CASE g.role WHEN 'manager' THEN 3 WHEN 'editor' THEN 2 ELSE 1 END DESC,"
                 + " g.grantee_user_id IS NULL, g.id");
@@ -252,7 +252,7 @@ public class SqlShares implements Shares {
         List<?> found = em.createNativeQuery(
                         "SELECT g.node_id, g.owner_id FROM grants g JOIN nodes n ON n.id = g.node_id"
                                 + " WHERE g.id = ?2 AND (g.grantee_user_id = ?1 OR g.grantee_group_id = ANY (CAST(?3 AS uuid[])))"
-                                + " AND " + LIVE + " AND n.owner_id <> ?1 AND" + NodeSql.NOT_IN_TRASH)
+                                + " AND " + LIVE + " AND n.owner_id <> ?1 AND" + NodeRows.NOT_IN_TRASH)
                 .setParameter(1, caller)
                 .setParameter(2, grantId)
                 .setParameter(3, groupIds)
@@ -337,7 +337,7 @@ public class SqlShares implements Shares {
 
     private static IncomingShare incomingShare(Object[] r) {
         int c = 11; // after g.id and the node's ten columns
-        NodeView node = NodeSql.view(Arrays.copyOfRange(r, 1, c));
+        NodeView node = NodeRows.view(Arrays.copyOfRange(r, 1, c));
         Grantee owner = new Grantee(Grantee.Kind.USER, uuid(r[c]), (String) r[c + 1], (String) r[c + 2]);
         UUID groupId = uuid(r[c + 6]);
         Grantee via =

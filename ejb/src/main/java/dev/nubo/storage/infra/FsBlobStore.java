@@ -1,5 +1,6 @@
 package dev.nubo.storage.infra;
 
+import dev.nubo.platform.io.DurableFiles;
 import dev.nubo.storage.api.BlobStore;
 import dev.nubo.storage.api.BlobTooLargeException;
 import dev.nubo.storage.api.ChecksumMismatchException;
@@ -178,7 +179,7 @@ public final class FsBlobStore implements BlobStore {
                 throw new IOException("the blob directory does not support atomic renames", unsupported);
             }
         }
-        fsyncDirectory(target.getParent());
+        DurableFiles.fsyncDirectory(target.getParent());
         return true;
     }
 
@@ -215,7 +216,7 @@ public final class FsBlobStore implements BlobStore {
         Path target = path(hash);
         boolean deleted = Files.deleteIfExists(target);
         if (deleted) {
-            fsyncDirectory(target.getParent());
+            DurableFiles.fsyncDirectory(target.getParent());
         }
         return deleted;
     }
@@ -242,13 +243,6 @@ public final class FsBlobStore implements BlobStore {
     Path path(ContentHash hash) {
         String hex = hash.hex();
         return blobs.resolve(hex.substring(0, 2)).resolve(hex.substring(2, 4)).resolve(hex);
-    }
-
-    /** Makes a rename or a new entry in {@code dir} durable (the directory's own fsync). */
-    public static void fsyncDirectory(Path dir) throws IOException {
-        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
-            channel.force(true);
-        }
     }
 
     private static MessageDigest sha256() {

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * A folder's listing as the JDBC driver hands it to {@code NodeSql.view}: one {@code Object[]} per node in the order
- * of {@code NodeSql.COLUMNS} (id, parent_id, name, kind, size, mime_type, etag, created_at, modified_at, blob_hash).
+ * A folder's listing as the JDBC driver hands it to {@code NodeRows.view}: one {@code Object[]} per node in the order
+ * of {@code NodeRows.COLUMNS} (id, parent_id, name, kind, size, mime_type, etag, created_at, modified_at, blob_hash).
  * PostgreSQL's driver answers bigint as {@link Long}, char and varchar as {@link String} and timestamptz as {@link
  * Timestamp}. One node in ten is a folder (no blob, no MIME type); the names mix camera-style ASCII with spaces,
  * accented letters and reserved characters, as a synced Documents folder does. Seeded, so every run lists the same.

@@ -4,8 +4,8 @@ import dev.nubo.dav.core.ByteSink;
 import dev.nubo.dav.core.DavPath;
 import dev.nubo.dav.core.HttpDate;
 import dev.nubo.dav.core.Multistatus;
+import dev.nubo.files.api.NodeRows;
 import dev.nubo.files.api.NodeView;
-import dev.nubo.files.infra.NodeSql;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.State;
  * displayname, getcontentlength, getlastmodified, getetag, getcontenttype and resourcetype, written into a 64 KiB
  * {@link ByteSink} over a stream that discards, as {@code DavEngine} writes into the servlet's stream. One operation
  * is the whole document (declaration to closing tag). The hrefs and property values are worked out in setup the way
- * {@code PropfindMethod.describe} works them out (its live-property sources, from rows mapped by {@code NodeSql.view}):
+ * {@code PropfindMethod.describe} works them out (its live-property sources, from rows mapped by {@code NodeRows.view}):
  * only the writer is measured; {@link HttpDateBenchmark} and {@link DavPathBenchmark} measure the formatting.
  * Folders answer resourcetype with DAV:collection and the two content properties under 404, as the engine does.
  */
@@ -61,7 +61,7 @@ public class MultistatusBenchmark {
         found = new ArrayList<>(rows.size());
         missing = new ArrayList<>(rows.size());
         for (int i = 0; i < rows.size(); i++) {
-            NodeView node = NodeSql.view(rows.get(i));
+            NodeView node = NodeRows.view(rows.get(i));
             hrefs[i] = FOLDER_HREF + DavPath.encode(node.name()) + (node.folder() ? "/" : "");
             Map<QName, Multistatus.Value> props = new LinkedHashMap<>();
             List<QName> absent = new ArrayList<>();

@@ -1,6 +1,6 @@
 package dev.nubo.perf.jmh;
 
-import dev.nubo.files.infra.NodeSql;
+import dev.nubo.files.api.NodeRows;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * A folder listing's row mapping: {@link NodeSql#view} over the {@code Object[]} rows of one page. One operation is a
+ * A folder listing's row mapping: {@link NodeRows#view} over the {@code Object[]} rows of one page. One operation is a
  * whole 500-row page, not one row: divide the time and the allocation by 500 for a row's share. The rows are the
  * driver's types ({@link FolderRows}), timestamps as {@link java.sql.Timestamp}, the heavier of the two shapes
  * {@code SqlValues.time} accepts.
@@ -34,7 +34,7 @@ public class NodeRowsBenchmark {
     @Benchmark
     public void viewPage(Blackhole bh) {
         for (Object[] row : rows) {
-            bh.consume(NodeSql.view(row));
+            bh.consume(NodeRows.view(row));
         }
     }
 }

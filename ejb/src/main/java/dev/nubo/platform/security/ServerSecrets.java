@@ -1,4 +1,4 @@
-package dev.nubo.auth.infra;
+package dev.nubo.platform.security;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;

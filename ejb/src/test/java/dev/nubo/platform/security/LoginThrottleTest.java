@@ -1,4 +1,4 @@
-package dev.nubo.auth.infra;
+package dev.nubo.platform.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

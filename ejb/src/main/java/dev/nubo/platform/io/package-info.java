@@ -1,0 +1,2 @@
+/** File system helpers shared by the features that write files. */
+package dev.nubo.platform.io;
