@@ -8,5 +8,13 @@
  * use it. A link lives only while its creator may still share its item (the owner always, a manager while a manager
  * grant reaches them), checked in the statement that finds it. Every creation, change, revocation, access and failed
  * password is recorded in the sharing audit trail.
+ *
+ * <p>Layers, the same in every feature, each where the feature has that part (docs/architecture.md; checked by
+ * FeatureLayersTest and FeatureBoundariesTest): {@code api} is what other features and the WARs use, and depends on no
+ * {@code service} or {@code infra}; {@code domain} holds the feature's types and rules without I/O; {@code service}
+ * holds the beans where a unit of work with a transaction or a timer starts; {@code infra} holds SQL, indexes and
+ * files, and implements an {@code api} interface itself where no service logic stands between. Transactions begin in
+ * {@code service} or {@code infra}, never in {@code api} or {@code domain}. Other features are reached through their
+ * {@code api} only.
  */
 package dev.nubo.links;

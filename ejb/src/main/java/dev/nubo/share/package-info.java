@@ -2,5 +2,13 @@
  * Sharing (issue 10): grants of files and folders to users and groups under a role (viewer, editor, manager), with
  * an optional expiry, enforced by the one access check every surface uses ({@code dev.nubo.files.api.FileAccess});
  * "shared with me" and "shared by me"; and the audit trail of every grant, link and revocation.
+ *
+ * <p>Layers, the same in every feature, each where the feature has that part (docs/architecture.md; checked by
+ * FeatureLayersTest and FeatureBoundariesTest): {@code api} is what other features and the WARs use, and depends on no
+ * {@code service} or {@code infra}; {@code domain} holds the feature's types and rules without I/O; {@code service}
+ * holds the beans where a unit of work with a transaction or a timer starts; {@code infra} holds SQL, indexes and
+ * files, and implements an {@code api} interface itself where no service logic stands between. Transactions begin in
+ * {@code service} or {@code infra}, never in {@code api} or {@code domain}. Other features are reached through their
+ * {@code api} only.
  */
 package dev.nubo.share;

@@ -5,24 +5,12 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
+import dev.nubo.NuboClasses;
 import dev.nubo.files.api.NodeName;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The layering of the DAV packages (package-info of dev.nubo.dav and dev.nubo.dav.core), on the compiled classes. */
 class DavLayersTest {
-    private static JavaClasses nubo;
-
-    @BeforeAll
-    static void importClasses() {
-        nubo = new ClassFileImporter()
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.nubo");
-    }
-
     @Test
     void theProtocolCoreKnowsNoFilesCalendarsOrSurfaces() {
         classes()
@@ -40,7 +28,7 @@ class DavLayersTest {
                                 "com.ctc.wstx..")
                         // a path's segments are names the files core accepts
                         .or(equivalentTo(NodeName.class)))
-                .check(nubo);
+                .check(NuboClasses.main());
     }
 
     @Test
@@ -51,7 +39,7 @@ class DavLayersTest {
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("dev.nubo.dav")
-                .check(nubo);
+                .check(NuboClasses.main());
     }
 
     @Test
@@ -62,6 +50,6 @@ class DavLayersTest {
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage("dev.nubo.*.infra..", "dev.nubo.*.service..")
-                .check(nubo);
+                .check(NuboClasses.main());
     }
 }
