@@ -145,6 +145,18 @@ export function dateIn(instant: Date, zone: string): DayKey {
  * (UTC without one), so the dates are read back in that zone and the end is exclusive. Timed ones cover every local
  * day they touch, up to but not including an end at midnight.
  */
+/** What the two week views (the narrow list and the wide time grid) are given by the calendar page. */
+export interface WeekView<T extends Timed> {
+  days: Date[];
+  perDay: Map<string, Placed<T>[]>;
+  todayKey: string;
+  weekdays: string[];
+  colorOf: (calendar: string) => string;
+  longDate: (d: Date) => string;
+  time: (d: Date) => string;
+  onopen: (o: T) => void;
+}
+
 export function place<T extends Timed>(occ: T, calendarZone: string | null | undefined): Placed<T> {
   const start = new Date(occ.start);
   const end = new Date(occ.end);
