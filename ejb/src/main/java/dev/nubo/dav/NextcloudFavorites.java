@@ -28,13 +28,7 @@ class NextcloudFavorites {
     dev.nubo.files.api.Favorites favorites;
 
     @Inject
-    dev.nubo.users.api.UserService users;
-
-    @Inject
     SharedWithMe sharedWithMe;
-
-    @Inject
-    dev.nubo.share.api.Shares shares;
 
     @Inject
     PropfindMethod propfind;
@@ -71,7 +65,7 @@ class NextcloudFavorites {
         List<dev.nubo.files.api.Favorites.Starred> starred = favorites.listWithPaths(target.caller());
         LiveProperties.Quota quota = PropfindMethod.needsQuota(props) ? propfind.quota(target.caller()) : null;
         PropfindMethod.Asked plan = PropfindMethod.Asked.of(props, true);
-        NextcloudPages page = new NextcloudPages(target.caller(), props, null, users, favorites, shares);
+        NextcloudPages page = propfind.nextcloudPages(target.caller(), props, null);
         NextcloudProperties.Page ncPage = page.of(List.of());
         java.util.Set<Long> all = new java.util.HashSet<>();
         starred.forEach(s -> all.add(s.node().id()));

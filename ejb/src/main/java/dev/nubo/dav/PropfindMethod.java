@@ -75,9 +75,7 @@ class PropfindMethod {
         // the owner's storage is none of a link visitor's business
         LiveProperties.Quota quota = needsQuota(asked) && target.link() == null ? quotaOf(target) : null;
         boolean needsDead = needsDeadProperties(asked, target.nextcloud());
-        NextcloudPages nc = target.nextcloud()
-                ? new NextcloudPages(target.caller(), asked, target.mount(), users, favorites, shares)
-                : null;
+        NextcloudPages nc = target.nextcloud() ? nextcloudPages(target.caller(), asked, target.mount()) : null;
         Asked plan = Asked.of(asked, target.nextcloud());
         res.setStatus(207);
         res.setContentType("application/xml; charset=utf-8");
@@ -144,6 +142,11 @@ class PropfindMethod {
                 } while (after.isPresent());
             }
         }
+    }
+
+    /** What the Nextcloud properties of the asked names need, read a page at a time for {@code caller}. */
+    NextcloudPages nextcloudPages(UUID caller, DavXml.Propfind asked, SharedWithMe.Mount mount) {
+        return new NextcloudPages(caller, asked, mount, users, favorites, shares);
     }
 
     static Multistatus multistatus(OutputStream out, DavTarget target) throws IOException {
